@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, check, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, INVITE_STATUSES, SCOPE_TYPES, type TSelectedCountry } from '@rally/domain';
+import { brands, users } from './auth.js';
+
+export const campaignTypeEnum = pgEnum('campaign_type', CAMPAIGN_TYPES);
+export const campaignStatusEnum = pgEnum('campaign_status', CAMPAIGN_STATUSES);
+export const scopeTypeEnum = pgEnum('scope_type', SCOPE_TYPES);
+export const inviteStatusEnum = pgEnum('invite_status', INVITE_STATUSES);
+
+/** A campaign ("bundle"). */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    publicUid: text('public_uid').notNull().unique(),
+    name: text('name').notNull().default(''),
+    type: campaignTypeEnum('type').notNull(),
+    status: campaignStatusEnum('status').notNull().default('draft'),
+    sharedCampaign: boolean('shared_campaign').notNull().default(false),
+    finishCriteria: text('finish_criteria').array().notNull().default(sql`'{days_over}'::text[]`),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    completionProgress: integer('completion_progress').notNull().default(0),
+    reachGroups: integer('reach_groups').notNull().default(0),
+    reachStores: integer('reach_stores').notNull().default(0),
+    reachUsers: integer('reach_users').notNull().default(0),
+    scopeType: scopeTypeEnum('scope_type').notNull().default('all'),
+    scopePks: integer('scope_pks').array().notNull().default(sql`'{}'::integer[]`),
+    countryCodes: text('country_codes').array().notNull().default(sql`'{}'::text[]`),
+    selectedPlacesIds: text('selected_places_ids').array().notNull().default(sql`'{}'::text[]`),
+    selectedCountries: jsonb('selected_countries').$type<TSelectedCountry[]>().notNull().default([]),
+    // Optimistic concurrency: every write names the version it edited.
+    version: integer('version').notNull().default(1),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    launchedAt: timestamp('launched_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('campaigns_brand_created_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
+    index('campaigns_brand_status_created_idx').on(t.brandId, t.status, t.createdAt.desc(), t.id.desc()),
+    check('campaigns_name_len', sql`char_length(${t.name}) <= 50`),
+    check('campaigns_progress_range', sql`${t.completionProgress} between 0 and 100`),
+  ],
+);
+
+/** Partner brands invited to a shared campaign. */
+export const campaignPartners = pgTable(
+  'campaign_partners',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    partnerBrandId: text('partner_brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    inviteStatus: inviteStatusEnum('invite_status'),
+    order: integer('order').notNull().default(0),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_partners_uq').on(t.campaignId, t.partnerBrandId),
+    index('campaign_partners_partner_idx').on(t.partnerBrandId),
+  ],
+);
+
+/** Brands a retailer has approved as partners (the pool invites are drawn from). */
+export const brandPartnerships = pgTable(
+  'brand_partnerships',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    partnerBrandId: text('partner_brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('approved'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('brand_partnerships_uq').on(t.brandId, t.partnerBrandId)],
+);
+
+/** Every change to a campaign: who, when, which fields, old → new. */
+export const campaignAudit = pgTable(
+  'campaign_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    changes: jsonb('changes').$type<{ field: string; old: unknown; new: unknown }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_audit_campaign_idx').on(t.campaignId, t.createdAt.desc())],
+);

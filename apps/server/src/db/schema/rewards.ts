@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  FILL_STATUSES,
+  REWARD_SCOPES,
+  REWARD_TYPES,
+  type TAssignment,
+  type TDynamicAmountRow,
+  type TMediaImageArgs,
+} from '@rally/domain';
+import { brands } from './auth.js';
+import { campaigns } from './campaigns.js';
+import { missions } from './missions.js';
+
+export const rewardTypeEnum = pgEnum('reward_type', REWARD_TYPES);
+export const rewardScopeEnum = pgEnum('reward_scope', REWARD_SCOPES);
+export const fillStatusEnum = pgEnum('fill_status', FILL_STATUSES);
+
+/** A reward of a campaign; one table for the five types, columns unused by a type stay null. */
+export const rewards = pgTable(
+  'rewards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    type: rewardTypeEnum('type').notNull(),
+    key: text('key'),
+    title: text('title').notNull().default(''),
+    autoTitle: text('auto_title'),
+    description: text('description').notNull().default(''),
+    isShared: boolean('is_shared').notNull().default(false),
+    filledByPartners: boolean('filled_by_partners').notNull().default(false),
+    completionsToUnlock: integer('completions_to_unlock').notNull().default(1),
+    maxPerUser: integer('max_per_user').notNull().default(1),
+    isUnlimited: boolean('is_unlimited').notNull().default(false),
+    scope: rewardScopeEnum('scope').notNull().default('campaign'),
+    missionId: integer('mission_id').references(() => missions.id, { onDelete: 'set null' }),
+    itemsId: integer('items_id').array().notNull().default(sql`'{}'::integer[]`),
+    assignment: jsonb('assignment').$type<TAssignment | null>(),
+    // money / gift card amount, in cents.
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    budgetCents: bigint('budget_cents', { mode: 'number' }),
+    budgetPaidCents: bigint('budget_paid_cents', { mode: 'number' }).notNull().default(0),
+    dynamicActive: boolean('dynamic_active').notNull().default(false),
+    dynamicAmounts: jsonb('dynamic_amounts').$type<TDynamicAmountRow[]>().notNull().default([]),
+    percentageDiscount: integer('percentage_discount'),
+    linkToShop: text('link_to_shop'),
+    codesFileUrl: text('codes_file_url'),
+    codesFileName: text('codes_file_name'),
+    noFinePrint: boolean('no_fine_print').notNull().default(false),
+    finePrint: text('fine_print'),
+    // prize value in cents, and how many exist.
+    valueCents: bigint('value_cents', { mode: 'number' }),
+    totalAvailable: integer('total_available'),
+    imageUrl: text('image_url'),
+    imageArgs: jsonb('image_args').$type<TMediaImageArgs | null>(),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    endTimeZone: text('end_time_zone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('rewards_campaign_idx').on(t.campaignId),
+    check('rewards_title_len', sql`char_length(${t.title}) <= 80`),
+    check('rewards_description_len', sql`char_length(${t.description}) <= 200`),
+    check('rewards_fine_print_len', sql`${t.finePrint} is null or char_length(${t.finePrint}) <= 300`),
+    check('rewards_completions_min', sql`${t.completionsToUnlock} >= 1`),
+  ],
+);
+
+/** Partner brands that supply or pay for a shared reward. */
+export const rewardPartners = pgTable(
+  'reward_partners',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'cascade' }),
+    partnerBrandId: text('partner_brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    budgetCents: bigint('budget_cents', { mode: 'number' }).notNull().default(0),
+    paidCents: bigint('paid_cents', { mode: 'number' }).notNull().default(0),
+    fillStatus: fillStatusEnum('fill_status').notNull().default('pending'),
+  },
+  (t) => [uniqueIndex('reward_partners_uq').on(t.rewardId, t.partnerBrandId)],
+);
+
+/** One row per code of a code-type reward; issued when a participant unlocks it. */
+export const rewardCodes = pgTable(
+  'reward_codes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    issuedToStoreUserId: integer('issued_to_store_user_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reward_codes_reward_code_uq').on(t.rewardId, t.code)],
+);

@@ -1,0 +1,87 @@
+import { doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { brands } from './auth.js';
+
+export const storeStatusEnum = pgEnum('store_status', ['approved', 'pending', 'rejected', 'inactive']);
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    logoUrl: text('logo_url'),
+    street: text('street').notNull().default(''),
+    city: text('city').notNull().default(''),
+    region: text('region').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    countryCode: text('country_code').notNull(),
+    formattedAddress: text('formatted_address').notNull(),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    status: storeStatusEnum('status').notNull().default('pending'),
+    refId: text('ref_id'),
+    // External id of the same store in the point-of-sale product ("{product}StoreId").
+    externalStoreId: text('external_store_id'),
+    weight: integer('weight').notNull().default(0),
+    // Denormalised count of store_users, maintained by the writers of store_users.
+    totalUsers: integer('total_users').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('stores_brand_status_weight_idx').on(t.brandId, t.status, t.weight, t.id),
+    index('stores_brand_status_name_idx').on(t.brandId, t.status, t.name, t.id),
+    index('stores_brand_ref_idx').on(t.brandId, t.refId),
+  ],
+);
+
+export const storeGroups = pgTable(
+  'store_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: storeStatusEnum('status').notNull().default('approved'),
+    weight: integer('weight').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_groups_brand_status_weight_idx').on(t.brandId, t.status, t.weight, t.id)],
+);
+
+export const storeGroupMembers = pgTable(
+  'store_group_members',
+  {
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => storeGroups.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.storeId] }), index('store_group_members_store_idx').on(t.storeId)],
+);
+
+/** People who take part in campaigns: store employees (and, for consumer campaigns, consumers). */
+export const storeUsers = pgTable(
+  'store_users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email'),
+    role: text('role').notNull().default('employee'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('store_users_store_idx').on(t.storeId), index('store_users_brand_idx').on(t.brandId)],
+);
