@@ -87,3 +87,7 @@ export type TCreateDraftBody = z.infer<typeof ZCreateDraftBody>;
 
 export const ZBundleIdBody = z.object({ bundleId: z.number().int().positive() }).strict();
 export const ZCampaignIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** PUT /api/campaign/{bundleId}/status with action delete (spec §7 "Delete form"). */
+export const ZDeleteStatusBody = z.object({ action: z.literal('delete'), bundleId: z.number().int().positive() }).strict();
+export const ZBundleIdParams = z.object({ bundleId: z.coerce.number().int().positive().max(2147483647) });

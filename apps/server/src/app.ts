@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@rally/domain';
+import type { Env } from './config/env.js';
+import type { Database } from './db/client.js';
+import { AppError } from './lib/app-error.js';
+import { createAuth, type Auth } from './modules/auth/auth.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
+import { campaignRoutes } from './modules/campaign/campaign.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { meRoutes } from './modules/me/me.routes.js';
+import { registerCsrfGuard } from './plugins/csrf.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    auth: Auth;
+    /** Resolves the signed-in user and current brand, or throws 401/403. */
+    actor(request: FastifyRequest): Promise<RequestActor>;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  /** pino options; false silences logs (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+export async function buildApp({ env, database, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? { level: env.LOG_LEVEL },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const secureCookies = env.PUBLIC_URL.startsWith('https://');
+  const auth = createAuth({
+    db: database.db,
+    secret: env.AUTH_SECRET,
+    baseURL: env.PUBLIC_URL,
+    trustedOrigins: env.trustedOrigins,
+    secureCookies,
+  });
+  app.decorate('database', database);
+  app.decorate('auth', auth);
+  app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, request));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        // Mantine injects component styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: secureCookies ? [] : null,
+      },
+    },
+    hsts: secureCookies,
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError(429, ERROR_CODES.rateLimited, `Too many attempts; try again in ${Math.ceil(ctx.ttl / 1000)} s`, [], {
+        'retry-after': String(Math.ceil(ctx.ttl / 1000)),
+      }),
+  });
+  registerCsrfGuard(app, env.trustedOrigins);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Rally API', version: '1.0.0', description: 'Campaign builder for brands and retailers' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, {
+    auth,
+    baseURL: env.PUBLIC_URL,
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
+  });
+  await app.register(meRoutes);
+  await app.register(campaignRoutes);
+
+  const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';
+  const serveWeb = webDist !== '' && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The single-page app owns every other path.
+      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.status(404).send({
+      error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}`, fields: [] },
+    });
+  });
+  return app;
+}

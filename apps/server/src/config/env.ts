@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Where the embedded database, media files and the generated auth secret live. */
+  DATA_DIR: z.string().default('./data'),
+  /** postgres://… switches from the embedded PGlite database to a PostgreSQL server. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Public origin of the app, used for cookies, CSRF origin checks and links. */
+  PUBLIC_URL: z.url().optional(),
+  /** Extra origins allowed to make state-changing calls (comma separated), e.g. the Vite dev server. */
+  TRUSTED_ORIGINS: z.string().default(''),
+  /** Signs sessions; at least 32 characters. Generated into DATA_DIR when unset (not in production). */
+  AUTH_SECRET: z.string().min(32).optional(),
+  SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  SIGN_IN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed the demo brands, users, stores and campaigns when the database is empty. */
+  SEED_DEMO: booleanish.default(true),
+  /** Built web app served at /; empty disables static serving. */
+  WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Rally <no-reply@rally.local>'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+});
+
+export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string; AUTH_SECRET: string; trustedOrigins: string[] };
+
+/** Reads and validates the environment once, at boot. Nothing else reads process.env. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const secret = env.AUTH_SECRET ?? generatedSecret(env.DATA_DIR, env.NODE_ENV);
+  const trustedOrigins = [
+    new URL(publicUrl).origin,
+    ...env.TRUSTED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  ];
+  return { ...env, PUBLIC_URL: publicUrl, AUTH_SECRET: secret, trustedOrigins };
+}
+
+function generatedSecret(dataDir: string, nodeEnv: string): string {
+  if (nodeEnv === 'production') throw new Error('AUTH_SECRET is required in production');
+  if (nodeEnv === 'test') return 'test-secret-test-secret-test-secret-0123';
+  const file = path.join(dataDir, '.auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,19 @@
+import { loadEnv, type Env } from './env.js';
+
+/**
+ * Environment for in-process tests. TEST_DATABASE_URL (a PostgreSQL server an
+ * admin may create databases on) switches the tests from in-memory PGlite to
+ * that server; everything else is fixed so tests do not depend on the shell.
+ */
+export function loadTestEnv(overrides: Record<string, string> = {}): Env & { TEST_DATABASE_URL?: string } {
+  const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...overrides,
+  });
+  return testDatabaseUrl ? { ...env, TEST_DATABASE_URL: testDatabaseUrl } : env;
+}

@@ -1,0 +1,5 @@
+export { buildApp, type BuildAppOptions } from './app.js';
+export { loadEnv, type Env } from './config/env.js';
+export { createDatabase, type Database, type Db } from './db/client.js';
+export { seedDemo, seedDemoIfEmpty } from './seed/seed-demo.js';
+export * as dbSchema from './db/schema/index.js';

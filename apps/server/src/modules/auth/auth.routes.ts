@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZErrorBody } from '@rally/domain';
+import { AppError } from '../../lib/app-error.js';
+import type { Auth } from './auth.js';
+import { headersOf } from './request-context.js';
+
+export const ZSignInBody = z
+  .object({
+    email: z.email({ message: 'a valid email address' }).max(254),
+    password: z.string().min(1, { message: 'required' }).max(128),
+    rememberMe: z.boolean().optional(),
+    callbackURL: z.string().max(2000).optional(),
+  })
+  .strict();
+
+/** Hands a request to better-auth's web handler and relays its answer, errors in our shape. */
+async function forward(auth: Auth, baseURL: string, request: FastifyRequest, reply: FastifyReply) {
+  const headers = headersOf(request);
+  headers.delete('content-length');
+  const init: RequestInit = { method: request.method, headers };
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    init.body = JSON.stringify(request.body ?? {});
+    headers.set('content-type', 'application/json');
+  }
+  const res = await auth.handler(new Request(new URL(request.url, baseURL), init));
+  const cookies = res.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await res.text();
+  if (res.status >= 400) {
+    let body: { code?: string; message?: string } = {};
+    try {
+      body = JSON.parse(text) as typeof body;
+    } catch {
+      /* better-auth answered without a JSON body */
+    }
+    const message = body.message ?? 'Authentication failed';
+    throw new AppError(res.status, body.code ?? 'AUTH_ERROR', message);
+  }
+  for (const [key, value] of res.headers) {
+    if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') continue;
+    reply.header(key, value);
+  }
+  return reply.status(res.status).send(text === '' ? null : text);
+}
+
+export interface AuthRoutesOptions {
+  auth: Auth;
+  baseURL: string;
+  signInRateLimit: { max: number; timeWindow: number };
+}
+
+export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/auth/sign-in/email',
+    {
+      config: { rateLimit: opts.signInRateLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password; sets the session cookie',
+        body: ZSignInBody,
+        response: { 401: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    (request, reply) => forward(opts.auth, opts.baseURL, request, reply),
+  );
+  r.post(
+    '/api/auth/sign-out',
+    { schema: { tags: ['auth'], summary: 'Sign out; clears the session cookie', body: z.object({}).strict().optional() } },
+    (request, reply) => forward(opts.auth, opts.baseURL, request, reply),
+  );
+  // Everything else better-auth offers (session, organization calls) passes through.
+  r.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: (request, reply) => forward(opts.auth, opts.baseURL, request, reply),
+  });
+}

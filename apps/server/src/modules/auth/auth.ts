@@ -1,0 +1,81 @@
+import { hash, verify } from '@node-rs/argon2';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { organization } from 'better-auth/plugins';
+import { createAccessControl } from 'better-auth/plugins/access';
+import { PERMISSION_STATEMENTS, ROLE_PERMISSIONS, type TMemberRole, type TResource } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { accounts, brands, invitations, members, sessions, users, verifications } from '../../db/schema/index.js';
+
+// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane).
+const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string) => hash(password, ARGON2);
+export const verifyPassword = ({ hash: digest, password }: { hash: string; password: string }) =>
+  verify(digest, password).catch(() => false);
+
+const ac = createAccessControl(PERMISSION_STATEMENTS);
+
+/** better-auth's roles built from the domain's role table, so both read the same rules. */
+function roleFor(role: TMemberRole) {
+  const grants: Partial<Record<TResource, string[]>> = {};
+  for (const perm of ROLE_PERMISSIONS[role]) {
+    const [resource, action] = perm.split(':') as [TResource, string];
+    (grants[resource] ??= []).push(action);
+  }
+  return ac.newRole(grants as never);
+}
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  baseURL: string;
+  trustedOrigins: string[];
+  secureCookies: boolean;
+}
+
+export function createAuth(options: AuthOptions) {
+  return betterAuth({
+    appName: 'Rally',
+    secret: options.secret,
+    baseURL: options.baseURL,
+    basePath: '/api/auth',
+    trustedOrigins: options.trustedOrigins,
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        organization: brands,
+        member: members,
+        invitation: invitations,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    // Sign-in is rate limited by Fastify's limiter (429 with Retry-After, our error shape).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: options.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.secureCookies },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [
+      organization({
+        ac,
+        roles: { owner: roleFor('owner'), admin: roleFor('admin'), member: roleFor('member') },
+        allowUserToCreateOrganization: false,
+      }),
+    ],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

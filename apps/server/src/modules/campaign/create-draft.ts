@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { allowedDraftTypes, draftFromCreateType, type TCampaign, type TCreateDraftType } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { brands } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { toApiCampaign } from './campaign.mapper.js';
+import { insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
+
+export interface CreateDraftOptions {
+  db: Db;
+  actor: RequestActor;
+  type: TCreateDraftType;
+}
+
+export async function createDraft({ db, actor, type }: CreateDraftOptions): Promise<TCampaign> {
+  requirePermission(actor, 'campaign:create');
+  const [brand] = await db.select().from(brands).where(eq(brands.id, actor.brandId));
+  if (!brand) throw notFound('Brand');
+  if (!allowedDraftTypes(brand).includes(type)) {
+    const reason = type === 'consumer' ? 'needs the consumer feature' : 'is for retailers only';
+    throw new AppError(403, 'TYPE_NOT_ALLOWED', `A ${type} campaign ${reason}`, [
+      { path: 'type', message: `${type} ${reason}` },
+    ]);
+  }
+  return db.transaction(async (tx) => {
+    const row = await insertCampaign(tx, {
+      brandId: actor.brandId,
+      publicUid: newPublicUid(),
+      ...draftFromCreateType(type),
+      status: 'draft',
+      createdBy: actor.userId,
+    });
+    await recordAudit(tx, { brandId: actor.brandId, campaignId: row.id, userId: actor.userId, action: 'create' });
+    return toApiCampaign(row);
+  });
+}

@@ -1,0 +1,50 @@
+import { duplicateName, LIMITS, type TCampaign } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { toApiCampaign } from './campaign.mapper.js';
+import { copyCampaignContent, findCampaign, insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
+
+export interface DuplicateCampaignOptions {
+  db: Db;
+  actor: RequestActor;
+  campaignId: number;
+}
+
+/** A new draft with the same type, settings, missions and rewards; schedule and payments are not copied. */
+export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCampaignOptions): Promise<TCampaign> {
+  requirePermission(actor, 'campaign:create');
+  return db.transaction(async (tx) => {
+    const source = await findCampaign(tx, actor.brandId, campaignId);
+    if (!source) throw notFound('Campaign');
+    const row = await insertCampaign(tx, {
+      brandId: actor.brandId,
+      publicUid: newPublicUid(),
+      name: duplicateName(source.name, LIMITS.campaignName),
+      type: source.type,
+      status: 'draft',
+      sharedCampaign: source.sharedCampaign,
+      finishCriteria: source.finishCriteria,
+      timeZone: source.timeZone,
+      completionProgress: source.completionProgress,
+      scopeType: source.scopeType,
+      scopePks: source.scopePks,
+      countryCodes: source.countryCodes,
+      selectedPlacesIds: source.selectedPlacesIds,
+      selectedCountries: source.selectedCountries,
+      reachGroups: source.reachGroups,
+      reachStores: source.reachStores,
+      reachUsers: source.reachUsers,
+      createdBy: actor.userId,
+    });
+    await copyCampaignContent(tx, actor.brandId, source.id, row.id);
+    await recordAudit(tx, {
+      brandId: actor.brandId,
+      campaignId: row.id,
+      userId: actor.userId,
+      action: 'duplicate',
+      changes: [{ field: 'duplicatedFrom', old: null, new: source.id }],
+    });
+    return toApiCampaign(row);
+  });
+}

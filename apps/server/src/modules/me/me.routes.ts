@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq } from 'drizzle-orm';
+import { ZErrorBody, ZMe, ZSwitchBrandBody, type TBrandSummary, type TMe, type TMemberRole } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { brands, members, sessions } from '../../db/schema/index.js';
+import { notFound } from '../../lib/app-error.js';
+import type { RequestActor } from '../auth/request-context.js';
+
+type BrandRow = typeof brands.$inferSelect;
+const summary = (b: BrandRow): TBrandSummary => ({
+  id: b.id,
+  name: b.name,
+  isRetailer: b.isRetailer,
+  consumerEnabled: b.consumerEnabled,
+  paymentPlan: b.paymentPlan,
+  logoUrl: b.logo,
+});
+
+async function loadMe(db: Db, actor: RequestActor): Promise<TMe> {
+  const rows = await db
+    .select({ brand: brands, role: members.role })
+    .from(members)
+    .innerJoin(brands, eq(brands.id, members.organizationId))
+    .where(eq(members.userId, actor.userId))
+    .orderBy(asc(brands.name));
+  const current = rows.find((r) => r.brand.id === actor.brandId);
+  if (!current) throw notFound('Brand');
+  return {
+    user: { id: actor.userId, name: actor.userName, email: actor.email },
+    brand: summary(current.brand),
+    role: actor.role,
+    permissions: actor.permissions,
+    brands: rows.map((r) => ({ ...summary(r.brand), role: r.role as TMemberRole })),
+  };
+}
+
+export async function meRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/me',
+    { schema: { tags: ['me'], summary: 'The signed-in user, current brand and permissions', response: { 200: ZMe, 401: ZErrorBody } } },
+    async (request) => loadMe(app.database.db, await app.actor(request)),
+  );
+  r.post(
+    '/api/me/brand',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Switch the current brand',
+        body: ZSwitchBrandBody,
+        response: { 200: ZMe, 401: ZErrorBody, 404: ZErrorBody },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      const db = app.database.db;
+      const [membership] = await db
+        .select({ role: members.role })
+        .from(members)
+        .where(and(eq(members.userId, actor.userId), eq(members.organizationId, request.body.brandId)));
+      if (!membership) throw notFound('Brand');
+      await db.update(sessions).set({ activeOrganizationId: request.body.brandId }).where(eq(sessions.id, actor.sessionId));
+      return loadMe(db, await app.actor(request));
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODES, type TErrorBody, type TErrorField } from '@rally/domain';
+import { AppError } from '../lib/app-error.js';
+
+function send(reply: FastifyReply, status: number, code: string, message: string, fields: TErrorField[] = []) {
+  const body: TErrorBody = { error: { code, message, fields } };
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+interface ValidationIssue {
+  instancePath: string;
+  message?: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
+
+/** One field entry per invalid field; an unknown key is named by its own path. */
+export function fieldsFromValidation(issues: ValidationIssue[]): TErrorField[] {
+  const fields: TErrorField[] = [];
+  for (const issue of issues) {
+    const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const key of issue.params.keys as string[]) {
+        fields.push({ path: base ? `${base}.${key}` : key, message: 'unknown field' });
+      }
+      continue;
+    }
+    fields.push({ path: base || '(root)', message: issue.message ?? 'invalid' });
+  }
+  return fields;
+}
+
+function postgresCode(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Maps every failure to the one error shape; 5xx text never leaks. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      if (err.status >= 500) request.log.error({ err }, 'app error');
+      return send(reply, err.status, err.code, err.message, err.fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const where = err.validationContext ?? 'request';
+      return send(
+        reply,
+        400,
+        ERROR_CODES.validation,
+        `Invalid ${where}`,
+        fieldsFromValidation(err.validation as unknown as ValidationIssue[]),
+      );
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response failed its schema');
+      return send(reply, 500, ERROR_CODES.internal, 'Something went wrong on our side');
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, ERROR_CODES.payloadTooLarge, 'The request body is too large');
+    }
+    if (status === 415 || err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return send(reply, 415, ERROR_CODES.unsupportedMediaType, 'Unsupported content type');
+    }
+    if (status === 429) {
+      return send(reply, 429, ERROR_CODES.rateLimited, 'Too many attempts; try again later');
+    }
+    if (status === 400 && (err.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError)) {
+      return send(reply, 400, ERROR_CODES.malformed, 'The request body is not valid JSON', [
+        { path: 'body', message: err.message },
+      ]);
+    }
+    const pgCode = postgresCode(err);
+    if (pgCode === '23505') return send(reply, 409, ERROR_CODES.conflict, 'This already exists');
+    if (pgCode === '23503') return send(reply, 409, ERROR_CODES.conflict, 'A related record is missing or still in use');
+    if (pgCode === '23514' || pgCode === '22P02' || pgCode === '22003' || pgCode === '22001') {
+      return send(reply, 400, ERROR_CODES.validation, 'A value is out of range');
+    }
+    if (status >= 400 && status < 500) {
+      return send(reply, status, err.code ?? 'BAD_REQUEST', err.message);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(reply, 500, ERROR_CODES.internal, 'Something went wrong on our side');
+  });
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadTestEnv } from '../config/test-env.js';
+import type { Database } from '../db/client.js';
+import { DEMO_PASSWORD, seedDemoAccounts, type DemoBrandKey } from '../seed/demo-accounts.js';
+import { seedDemoContent } from '../seed/demo-content.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  brandIds: Record<DemoBrandKey, string>;
+  /** Signs in and returns the Cookie header value of the session. */
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Seed the full demo content (stores, missions, campaigns), not only brands and sign-ins. */
+  content?: boolean;
+}
+
+/** The real app on a real, fresh database, driven in-process with app.inject. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const env = loadTestEnv(options.env);
+  const testDb = await createTestDatabase(env.TEST_DATABASE_URL);
+  const database = testDb.database;
+  const brandIds = await database.db.transaction(async (tx) => {
+    const ids = await seedDemoAccounts(tx);
+    if (options.content) await seedDemoContent(tx, ids);
+    return ids;
+  });
+  const app = await buildApp({ env, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    brandIds,
+    async signIn(email, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+      if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+      return cookieHeader(res);
+    },
+    async close() {
+      await app.close();
+      await testDb.dispose();
+    },
+  };
+}
+
+export function cookieHeader(res: LightMyRequestResponse): string {
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}

@@ -1,0 +1,47 @@
+import { Badge, Group, Select, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingStore } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSwitchBrand } from '../../features/auth/api/auth-api';
+import { useSession } from '../../features/auth/components/session-context';
+import { errorMessage } from '../../lib/error-message';
+
+export function BrandSwitcher({ width = 220 }: { width?: number | string }) {
+  const { t } = useTranslation();
+  const me = useSession();
+  const switchBrand = useSwitchBrand();
+  const retailerIds = new Set(me.brands.filter((b) => b.isRetailer).map((b) => b.id));
+
+  return (
+    <Select
+      aria-label={t('header.brand')}
+      data={me.brands.map((brand) => ({ value: brand.id, label: brand.name }))}
+      value={me.brand.id}
+      allowDeselect={false}
+      disabled={switchBrand.isPending || me.brands.length < 2}
+      leftSection={<IconBuildingStore size={16} aria-hidden />}
+      w={width}
+      renderOption={({ option }) => (
+        <Group gap="xs" justify="space-between" wrap="nowrap" w="100%">
+          <Text size="sm" truncate>
+            {option.label}
+          </Text>
+          {retailerIds.has(option.value) && (
+            <Badge size="xs" variant="light" color="grape">
+              {t('brand.retailer')}
+            </Badge>
+          )}
+        </Group>
+      )}
+      onChange={(brandId) => {
+        if (!brandId || brandId === me.brand.id) return;
+        switchBrand.mutate(brandId, {
+          onSuccess: (next) =>
+            notifications.show({ color: 'teal', message: t('brand.switched', { name: next.brand.name }) }),
+          onError: (error) =>
+            notifications.show({ color: 'red', title: t('brand.switch-failed'), message: errorMessage(t, error) }),
+        });
+      }}
+    />
+  );
+}

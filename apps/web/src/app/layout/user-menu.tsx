@@ -1,0 +1,71 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSignOut } from '../../features/auth/api/auth-api';
+import { useSession } from '../../features/auth/components/session-context';
+import { errorMessage } from '../../lib/error-message';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+}
+
+export function UserMenu() {
+  const { t } = useTranslation();
+  const me = useSession();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={t('header.user-menu', { name: me.user.name })} px={4} py={2}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="indigo" radius="xl" size={32}>
+              {initials(me.user.name || me.user.email)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="md" truncate maw={140}>
+              {me.user.name}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('header.signed-in-as')}</Menu.Label>
+        <Group px="sm" pb="xs" gap={0} style={{ flexDirection: 'column', alignItems: 'flex-start' }}>
+          <Text size="sm" fw={500}>
+            {me.user.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {me.user.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`header.role.${me.role}`)} · {me.brand.name}
+          </Text>
+        </Group>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          disabled={signOut.isPending}
+          onClick={() =>
+            signOut.mutate(undefined, {
+              onError: (error) =>
+                notifications.show({ color: 'red', title: t('auth.sign-out.failed'), message: errorMessage(t, error) }),
+              onSettled: () => void navigate('/sign-in', { replace: true }),
+            })
+          }
+        >
+          {t('header.sign-out')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

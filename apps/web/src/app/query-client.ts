@@ -1,0 +1,56 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { isApiError } from '../lib/api-client';
+import { errorMessage } from '../lib/error-message';
+import { i18n } from '../i18n/i18n';
+import { meQueryKey } from '../features/auth/api/auth-api';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Set when the screen shows its own error state, so no toast is needed. */
+      silentError?: boolean;
+    };
+  }
+}
+
+function handleUnauthenticated(queryClient: QueryClient): void {
+  // Only a session that was known to exist can have ended (a failed sign-in is a plain 401).
+  if (queryClient.getQueryData(meQueryKey) === undefined) return;
+  // Refetching "me" then fails too, and the auth guard sends the user to /sign-in.
+  void queryClient.invalidateQueries({ queryKey: meQueryKey });
+}
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (isApiError(error) && error.isUnauthenticated) {
+          if (query.queryKey[0] !== meQueryKey[0]) handleUnauthenticated(queryClient);
+          return;
+        }
+        if (query.meta?.silentError) return;
+        notifications.show({
+          color: 'red',
+          title: i18n.t('errors.load-failed'),
+          message: errorMessage(i18n.t, error),
+        });
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        if (isApiError(error) && error.isUnauthenticated) handleUnauthenticated(queryClient);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Client errors (4xx) will not fix themselves; only retry network and server failures.
+        retry: (failureCount, error) =>
+          failureCount < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+      },
+    },
+  });
+  return queryClient;
+}

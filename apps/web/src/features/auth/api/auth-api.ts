@@ -1,0 +1,73 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ZMe, type TMe } from '@rally/domain';
+import { apiFetch } from '../../../lib/api-client';
+
+export const meQueryKey = ['me'] as const;
+
+export function fetchMe(signal?: AbortSignal): Promise<TMe> {
+  return apiFetch('/me', { schema: ZMe, ...(signal ? { signal } : {}) });
+}
+
+export const meQueryOptions = queryOptions({
+  queryKey: meQueryKey,
+  queryFn: ({ signal }) => fetchMe(signal),
+  // Who is signed in changes only through this app's own mutations, which update the cache.
+  staleTime: 5 * 60_000,
+});
+
+export function useMe() {
+  return useQuery(meQueryOptions);
+}
+
+export interface TSignInInput {
+  email: string;
+  password: string;
+}
+
+export async function signIn(input: TSignInInput): Promise<void> {
+  await apiFetch('/auth/sign-in/email', { method: 'POST', body: input });
+}
+
+export async function signOut(): Promise<void> {
+  await apiFetch('/auth/sign-out', { method: 'POST', body: {} });
+}
+
+export function switchBrand(brandId: string): Promise<TMe> {
+  return apiFetch('/me/brand', { method: 'POST', body: { brandId }, schema: ZMe });
+}
+
+/** Everything cached except "me" belongs to a brand, so it is refetched when the brand changes. */
+export function resetBrandScopedQueries(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: async () => {
+      // Data cached for a previous session must not leak into this one.
+      queryClient.clear();
+      await queryClient.prefetchQuery(meQueryOptions);
+    },
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSettled: () => queryClient.clear(),
+  });
+}
+
+export function useSwitchBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: switchBrand,
+    onSuccess: async (me) => {
+      queryClient.setQueryData(meQueryKey, me);
+      await resetBrandScopedQueries(queryClient);
+    },
+  });
+}

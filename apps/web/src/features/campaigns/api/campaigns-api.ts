@@ -1,0 +1,150 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import {
+  CAMPAIGN_LIST_PAGE_SIZE,
+  ZCampaign,
+  ZCampaignList,
+  ZOk,
+  ZStatusSummary,
+  type TCampaign,
+  type TCampaignList,
+  type TCampaignStatus,
+  type TCreateDraftType,
+  type TStatusSummary,
+} from '@rally/domain';
+import { apiFetch } from '../../../lib/api-client';
+
+/** The sort choices the list offers, in menu order; values are the API's sort strings. */
+export const CAMPAIGN_LIST_SORTS = ['-createdAt', 'createdAt', 'name', '-name'] as const;
+export type TCampaignListSort = (typeof CAMPAIGN_LIST_SORTS)[number];
+export const DEFAULT_CAMPAIGN_LIST_SORT: TCampaignListSort = '-createdAt';
+
+export interface TCampaignListParams {
+  status: TCampaignStatus | null;
+  filter: string;
+  sort: TCampaignListSort;
+  currentPage: number;
+  perPage: number;
+}
+
+export const campaignKeys = {
+  all: ['campaigns'] as const,
+  statusSummary: () => [...campaignKeys.all, 'status-summary'] as const,
+  lists: () => [...campaignKeys.all, 'list'] as const,
+  list: (params: TCampaignListParams) => [...campaignKeys.lists(), params] as const,
+  detail: (id: number) => [...campaignKeys.all, 'detail', id] as const,
+};
+
+export function fetchStatusSummary(signal?: AbortSignal): Promise<TStatusSummary> {
+  return apiFetch('/campaign/status-summary', { schema: ZStatusSummary, ...(signal ? { signal } : {}) });
+}
+
+export function fetchCampaignList(params: TCampaignListParams, signal?: AbortSignal): Promise<TCampaignList> {
+  return apiFetch('/campaign/bundle', {
+    schema: ZCampaignList,
+    query: {
+      currentPage: params.currentPage,
+      perPage: params.perPage,
+      status: params.status,
+      filter: params.filter.trim(),
+      sort: params.sort,
+    },
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function createDraft(type: TCreateDraftType): Promise<TCampaign> {
+  return apiFetch('/campaign/create-draft', { method: 'POST', body: { type }, schema: ZCampaign });
+}
+
+export function duplicateCampaign(id: number): Promise<TCampaign> {
+  return apiFetch(`/campaign/${id}/duplicate`, { method: 'POST', body: {}, schema: ZCampaign });
+}
+
+export async function deleteCampaign(id: number): Promise<void> {
+  await apiFetch(`/campaign/${id}/status`, { method: 'PUT', body: { action: 'delete', bundleId: id }, schema: ZOk });
+}
+
+export const statusSummaryQueryOptions = queryOptions({
+  queryKey: campaignKeys.statusSummary(),
+  queryFn: ({ signal }) => fetchStatusSummary(signal),
+});
+
+export function campaignListQueryOptions(params: TCampaignListParams) {
+  return queryOptions({
+    queryKey: campaignKeys.list(params),
+    queryFn: ({ signal }) => fetchCampaignList(params, signal),
+    // Paging, searching and re-sorting keep the old rows on screen instead of flashing skeletons.
+    placeholderData: keepPreviousData,
+    meta: { silentError: true },
+  });
+}
+
+export function useStatusSummary() {
+  return useQuery(statusSummaryQueryOptions);
+}
+
+export function useCampaignList(params: Omit<TCampaignListParams, 'perPage'> & { perPage?: number }) {
+  return useQuery(campaignListQueryOptions({ ...params, perPage: params.perPage ?? CAMPAIGN_LIST_PAGE_SIZE }));
+}
+
+/** A campaign already known from a list or a create/duplicate response, without a request. */
+export function useCachedCampaign(id: number): TCampaign | undefined {
+  const queryClient = useQueryClient();
+  const direct = queryClient.getQueryData<TCampaign>(campaignKeys.detail(id));
+  if (direct) return direct;
+  for (const [, list] of queryClient.getQueriesData<TCampaignList>({ queryKey: campaignKeys.lists() })) {
+    const found = list?.items.find((campaign) => campaign.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function rememberCampaign(queryClient: QueryClient, campaign: TCampaign): void {
+  // The builder route can then show the new campaign before any builder data exists.
+  queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
+}
+
+function invalidateCampaigns(queryClient: QueryClient): Promise<void> {
+  // Counts per status and every page may have changed.
+  return queryClient.invalidateQueries({ queryKey: campaignKeys.all });
+}
+
+export function useCreateDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDraft,
+    onSuccess: (campaign) => {
+      rememberCampaign(queryClient, campaign);
+      return invalidateCampaigns(queryClient);
+    },
+  });
+}
+
+export function useDuplicateCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateCampaign,
+    onSuccess: (campaign) => {
+      rememberCampaign(queryClient, campaign);
+      return invalidateCampaigns(queryClient);
+    },
+  });
+}
+
+export function useDeleteCampaign() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCampaign,
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: campaignKeys.detail(id) });
+      return invalidateCampaigns(queryClient);
+    },
+  });
+}

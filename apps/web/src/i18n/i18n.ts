@@ -1,0 +1,77 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc';
+import timezone from 'dayjs/plugin/timezone';
+import 'dayjs/locale/es';
+import 'dayjs/locale/fr';
+import en from './locales/en.json';
+import es from './locales/es.json';
+import fr from './locales/fr.json';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  toSupportedLanguage,
+  type TLanguage,
+} from './languages';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+export const resources = {
+  en: { translation: en },
+  es: { translation: es },
+  fr: { translation: fr },
+} as const;
+
+function readStoredLanguage(): TLanguage | null {
+  try {
+    return toSupportedLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
+  } catch {
+    // Storage can be unavailable (privacy mode, sandboxed frames); the choice just won't persist.
+    return null;
+  }
+}
+
+export function detectInitialLanguage(): TLanguage {
+  const stored = readStoredLanguage();
+  if (stored) return stored;
+  for (const tag of typeof navigator === 'undefined' ? [] : navigator.languages) {
+    const supported = toSupportedLanguage(tag);
+    if (supported) return supported;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Keeps everything that depends on the language in step with i18next. */
+function applyLanguage(language: string): void {
+  const supported = toSupportedLanguage(language) ?? DEFAULT_LANGUAGE;
+  dayjs.locale(supported);
+  document.documentElement.lang = supported;
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, supported);
+  } catch {
+    // See readStoredLanguage.
+  }
+}
+
+export const i18n = i18next.createInstance();
+
+i18n.on('languageChanged', applyLanguage);
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: detectInitialLanguage(),
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  // Resources are bundled, so initialising synchronously lets the first render be translated.
+  initAsync: false,
+  // React escapes rendered text already.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+export function currentLanguage(): TLanguage {
+  return toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
+}
