@@ -63,6 +63,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     baseURL: env.PUBLIC_URL,
     trustedOrigins: env.trustedOrigins,
     secureCookies,
+    quiet: env.NODE_ENV === 'test',
   });
   app.decorate('database', database);
   app.decorate('auth', auth);

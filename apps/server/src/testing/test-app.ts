@@ -32,13 +32,21 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return ids;
   });
   const app = await buildApp({ env, database, logger: false });
+  let signIns = 0;
   await app.ready();
   return {
     app,
     database,
     brandIds,
     async signIn(email, password = DEMO_PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+      // Each sign-in from its own address, so the per-IP limiter never trips a test that is not about it.
+      signIns += 1;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password },
+        remoteAddress: `127.1.${Math.floor(signIns / 250)}.${signIns % 250}`,
+      });
       if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
       return cookieHeader(res);
     },

@@ -5,15 +5,6 @@ import { errorMessage } from '../lib/error-message';
 import { i18n } from '../i18n/i18n';
 import { meQueryKey } from '../features/auth/api/auth-api';
 
-declare module '@tanstack/react-query' {
-  interface Register {
-    queryMeta: {
-      /** Set when the screen shows its own error state, so no toast is needed. */
-      silentError?: boolean;
-    };
-  }
-}
-
 function handleUnauthenticated(queryClient: QueryClient): void {
   // Only a session that was known to exist can have ended (a failed sign-in is a plain 401).
   if (queryClient.getQueryData(meQueryKey) === undefined) return;
@@ -29,7 +20,6 @@ export function createQueryClient(): QueryClient {
           if (query.queryKey[0] !== meQueryKey[0]) handleUnauthenticated(queryClient);
           return;
         }
-        if (query.meta?.silentError) return;
         notifications.show({
           color: 'red',
           title: i18n.t('errors.load-failed'),

@@ -32,6 +32,8 @@ export interface AuthOptions {
   baseURL: string;
   trustedOrigins: string[];
   secureCookies: boolean;
+  /** Silence better-auth's own console logger (tests); our pino logs still record requests. */
+  quiet?: boolean;
 }
 
 export function createAuth(options: AuthOptions) {
@@ -75,6 +77,7 @@ export function createAuth(options: AuthOptions) {
       }),
     ],
     telemetry: { enabled: false },
+    logger: { disabled: options.quiet ?? false },
   });
 }
 

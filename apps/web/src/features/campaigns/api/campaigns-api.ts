@@ -82,7 +82,6 @@ export function campaignListQueryOptions(params: TCampaignListParams) {
     queryFn: ({ signal }) => fetchCampaignList(params, signal),
     // Paging, searching and re-sorting keep the old rows on screen instead of flashing skeletons.
     placeholderData: keepPreviousData,
-    meta: { silentError: true },
   });
 }
 

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZErrorBody } from '@rally/domain';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+
+let t: TestApp;
+let cookie: string;
+beforeAll(async () => {
+  t = await createTestApp({ env: { BODY_LIMIT_BYTES: '2048' } });
+  cookie = await t.signIn('owner@brand.test');
+});
+afterAll(() => t.close());
+
+const post = (payload: string, contentType = 'application/json') =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/campaign/create-draft',
+    headers: { cookie, 'content-type': contentType },
+    payload,
+  });
+
+describe('one error shape for every failure', () => {
+  it('answers malformed JSON with 400', async () => {
+    const res = await post('{"type": ');
+    expect(res.statusCode).toBe(400);
+    const body = ZErrorBody.parse(res.json());
+    expect(body.error.code).toBe('MALFORMED_REQUEST');
+  });
+
+  it('names an unknown field', async () => {
+    const res = await post(JSON.stringify({ type: 'general', owner: 'me' }));
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json()).error.fields).toEqual([{ path: 'owner', message: 'unknown field' }]);
+  });
+
+  it('names a field of the wrong type', async () => {
+    const res = await post(JSON.stringify({ type: 42 }));
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json()).error.fields.map((f) => f.path)).toEqual(['type']);
+  });
+
+  it('names a missing field', async () => {
+    const res = await post('{}');
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json()).error.fields.map((f) => f.path)).toEqual(['type']);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const res = await post(JSON.stringify({ type: 'general', pad: 'x'.repeat(4096) }));
+    expect(res.statusCode).toBe(413);
+    expect(ZErrorBody.parse(res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await post('type=general', 'text/csv');
+    expect(res.statusCode).toBe(415);
+    expect(ZErrorBody.safeParse(res.json()).success).toBe(true);
+  });
+
+  it('answers an unknown API route with 404 in the error shape', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(ZErrorBody.parse(res.json()).error.code).toBe('NOT_FOUND');
+  });
+
+  it('names a non-numeric id in the path', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/campaign/abc/duplicate', headers: { cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json()).error.fields.map((f) => f.path)).toEqual(['id']);
+  });
+
+  it('tags every response with a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(res.headers['x-request-id']).toBe('trace-123');
+  });
+});
+
+describe('health and API description', () => {
+  it('reports the database as reachable', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: { reachable: true } });
+  });
+
+  it('lists every built route in the OpenAPI document', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const p of [
+      '/api/health',
+      '/api/me',
+      '/api/me/brand',
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-out',
+      '/api/campaign/bundle',
+      '/api/campaign/status-summary',
+      '/api/campaign/create-draft',
+      '/api/campaign/{id}/duplicate',
+      '/api/campaign/{bundleId}/status',
+      '/api/v3/bundle/delete-campaign',
+    ]) {
+      expect(Object.keys(doc.paths), p).toContain(p);
+    }
+  });
+
+  it('serves the browsable API docs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/swagger/i);
+  });
+});

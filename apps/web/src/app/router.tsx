@@ -1,0 +1,50 @@
+import { Suspense, lazy } from 'react';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from '../features/auth/components/require-auth';
+import { FullPageLoader } from '../components/full-page-loader';
+import { RouteError } from '../components/route-error';
+import { AppLayout } from './layout/app-layout';
+
+// One chunk per screen, so the sign-in page does not download the dashboard and vice versa.
+const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
+const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
+const CampaignBuilderPage = lazy(() => import('../features/campaigns/components/campaign-builder-page'));
+const ComingSoonPage = lazy(() => import('../features/placeholders/components/coming-soon-page'));
+const NotFoundPage = lazy(() => import('../components/not-found-page'));
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/sign-in',
+        element: (
+          <Suspense fallback={<FullPageLoader />}>
+            <SignInPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/',
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, element: <Navigate to="/campaign" replace /> },
+          { path: 'campaign', element: <CampaignListPage /> },
+          { path: 'campaign/:id', element: <CampaignBuilderPage /> },
+          { path: 'mission', element: <ComingSoonPage screen="missions" /> },
+          { path: 'stores', element: <ComingSoonPage screen="stores" /> },
+          { path: 'groups', element: <ComingSoonPage screen="groups" /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
