@@ -1,5 +1,10 @@
-import type { TCampaignType, TCreateDraftType } from './campaign-enums.js';
-import { CREATE_DRAFT_TYPES, EDITABLE_STATUSES, type TCampaignStatus } from './campaign-enums.js';
+import {
+  CREATE_DRAFT_TYPES,
+  EDITABLE_STATUSES,
+  type TCampaignStatus,
+  type TCampaignType,
+  type TCreateDraftType,
+} from './campaign-enums.js';
 
 export interface TBrandCapabilities {
   isRetailer: boolean;

@@ -4,6 +4,7 @@ import { ZId, isEditableStatus } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { useCachedCampaign } from '../api/campaigns-api';
+import { formatPercent } from '../../../lib/format';
 import { CampaignStatusBadge, CampaignTypeBadge } from './campaign-badges';
 
 /**
@@ -11,7 +12,7 @@ import { CampaignStatusBadge, CampaignTypeBadge } from './campaign-badges';
  * about the campaign from the list or create/duplicate responses, without any request.
  */
 function BuilderPlaceholder({ id }: { id: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const campaign = useCachedCampaign(id);
 
   // Spec §2: the builder is only for draft, scheduled or rejected campaigns.
@@ -48,7 +49,7 @@ function BuilderPlaceholder({ id }: { id: number }) {
         />
         {campaign && (
           <Text ta="center" size="sm" c="dimmed" mt="md">
-            {t('campaign.builder.progress', { progress: campaign.completionProgress })}
+            {t('campaign.builder.progress', { progress: formatPercent(campaign.completionProgress, i18n.language) })}
           </Text>
         )}
       </Paper>
