@@ -24,7 +24,9 @@ async function forward(auth: Auth, baseURL: string, request: FastifyRequest, rep
     init.body = JSON.stringify(request.body ?? {});
     headers.set('content-type', 'application/json');
   }
-  const res = await auth.handler(new Request(new URL(request.url, baseURL), init));
+  const host = request.headers.host;
+  const origin = host ? `${request.protocol}://${host}` : baseURL;
+  const res = await auth.handler(new Request(new URL(request.url, origin), init));
   const cookies = res.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await res.text();

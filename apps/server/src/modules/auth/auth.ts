@@ -42,7 +42,9 @@ export function createAuth(options: AuthOptions) {
     secret: options.secret,
     baseURL: options.baseURL,
     basePath: '/api/auth',
-    trustedOrigins: options.trustedOrigins,
+    // The configured origins, plus the origin the request was addressed to: a
+    // browser on http://127.0.0.1:3000 is as much "us" as one on localhost:3000.
+    trustedOrigins: (request) => [...options.trustedOrigins, request ? new URL(request.url).origin : undefined],
     database: drizzleAdapter(options.db, {
       provider: 'pg',
       schema: {

@@ -1,0 +1,139 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { RouteObject } from 'react-router';
+import type { TBrandCapabilities } from '@rally/domain';
+import { RequireAuth } from '../auth/components/require-auth';
+import { CampaignListPage } from './components/campaign-list-page';
+import { CreateCampaignMenu } from './components/create-campaign-menu';
+import { renderRoutes, renderWithProviders } from '../../test/render';
+import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';
+import { campaignFixture, listFixture, meFixture, summaryFixture } from '../../test/fixtures';
+
+const routes: RouteObject[] = [
+  {
+    path: '/campaign',
+    element: (
+      <RequireAuth>
+        <CampaignListPage />
+      </RequireAuth>
+    ),
+  },
+  { path: '/campaign/:id', element: <p>builder page</p> },
+];
+
+function stubCampaignApi(overrides: TFetchRoutes = {}) {
+  return stubFetch({
+    'GET /api/me': () => ({ body: meFixture() }),
+    'GET /api/campaign/status-summary': () => ({
+      body: summaryFixture({ draft: 3, scheduled: 2, rejected: 1, active: 4, ended: 5 }),
+    }),
+    'GET /api/campaign/bundle': () => ({ body: listFixture([campaignFixture({ name: 'Summer push' })]) }),
+    ...overrides,
+  });
+}
+
+function openMenuItems(brand: TBrandCapabilities): string[] {
+  renderWithProviders(<CreateCampaignMenu brand={brand} onCreate={vi.fn()} />);
+  fireEvent.click(screen.getByRole('button', { name: 'New campaign' }));
+  return screen.getAllByRole('menuitem').map((item) => item.getAttribute('aria-label') ?? '');
+}
+
+describe('campaign list', () => {
+  it('names each status tab with its count', async () => {
+    stubCampaignApi();
+    renderRoutes(routes, '/campaign');
+
+    expect(await screen.findByRole('tab', { name: 'Draft 3' })).toBeTruthy();
+    for (const name of ['All 15', 'Scheduled 2', 'Rejected 1', 'Active 4', 'Ended 5']) {
+      expect(screen.getByRole('tab', { name })).toBeTruthy();
+    }
+  });
+
+  it('preselects the tab named by ?status= and lists only that status', async () => {
+    const api = stubCampaignApi();
+    renderRoutes(routes, '/campaign?status=scheduled');
+
+    const tab = await screen.findByRole('tab', { name: 'Scheduled 2' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'All 15' }).getAttribute('aria-selected')).toBe('false');
+    await waitFor(() => expect(api.to('GET', '/api/campaign/bundle').length).toBeGreaterThan(0));
+    expect(api.to('GET', '/api/campaign/bundle')[0]?.url.searchParams.get('status')).toBe('scheduled');
+  });
+
+  it('writes the chosen tab into the URL', async () => {
+    stubCampaignApi();
+    const { router } = renderRoutes(routes, '/campaign');
+
+    fireEvent.click(await screen.findByRole('tab', { name: 'Rejected 1' }));
+
+    await waitFor(() => expect(router.state.location.search).toBe('?status=rejected'));
+    fireEvent.click(screen.getByRole('tab', { name: 'All 15' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('shows an Untitled placeholder and a dash for missing dates', async () => {
+    stubCampaignApi({ 'GET /api/campaign/bundle': () => ({ body: listFixture([campaignFixture({ name: '' })]) }) });
+    renderRoutes(routes, '/campaign');
+
+    const table = await screen.findByRole('table', { name: 'Campaigns' });
+    expect(within(table).getByText('Untitled')).toBeTruthy();
+    expect(within(table).getAllByText('—')).toHaveLength(2);
+  });
+
+  it('deletes a campaign only after confirming', async () => {
+    const api = stubCampaignApi({
+      'GET /api/campaign/bundle': () => ({ body: listFixture([campaignFixture({ id: 42, name: 'Old promo' })]) }),
+      'PUT /api/campaign/42/status': () => ({ body: { ok: true } }),
+    });
+    renderRoutes(routes, '/campaign');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Old promo' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    expect(api.to('PUT', '/api/campaign/42/status')).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete campaign' }));
+
+    await waitFor(() => expect(api.to('PUT', '/api/campaign/42/status')).toHaveLength(1));
+    expect(api.to('PUT', '/api/campaign/42/status')[0]?.body).toEqual({ action: 'delete', bundleId: 42 });
+  });
+
+  it('creates a draft of the chosen type and opens it', async () => {
+    const api = stubCampaignApi({
+      'POST /api/campaign/create-draft': () => ({ status: 201, body: campaignFixture({ id: 77, type: 'contest' }) }),
+    });
+    const { router } = renderRoutes(routes, '/campaign');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'New campaign' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Contest' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/77'));
+    expect(api.to('POST', '/api/campaign/create-draft')[0]?.body).toEqual({ type: 'contest' });
+  });
+});
+
+describe('create campaign menu', () => {
+  it('offers consumer only with the consumer flag', () => {
+    expect(openMenuItems({ consumerEnabled: false, isRetailer: false })).not.toContain('Consumer');
+  });
+
+  it('offers consumer when the brand has the consumer flag', () => {
+    expect(openMenuItems({ consumerEnabled: true, isRetailer: false })).toEqual([
+      'General',
+      'Contest',
+      'Learning',
+      'Consumer',
+    ]);
+  });
+
+  it('offers shared only to retailers', () => {
+    expect(openMenuItems({ consumerEnabled: false, isRetailer: false })).not.toContain('Shared');
+  });
+
+  it('offers shared to a retailer', () => {
+    expect(openMenuItems({ consumerEnabled: false, isRetailer: true })).toEqual([
+      'General',
+      'Contest',
+      'Learning',
+      'Shared',
+    ]);
+  });
+});

@@ -1,0 +1,40 @@
+import { afterEach, beforeEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { i18n } from './src/i18n/i18n';
+import { DEFAULT_LANGUAGE } from './src/i18n/languages';
+
+// jsdom lacks the layout APIs Mantine relies on (media queries, element resizing, scrolling).
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string): MediaQueryList => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+class ResizeObserverStub implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver ??= ResizeObserverStub;
+Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+HTMLElement.prototype.scrollTo ??= function scrollTo() {};
+
+beforeEach(async () => {
+  // Each test starts in English with nothing persisted, whatever the previous one switched to.
+  window.localStorage.clear();
+  await i18n.changeLanguage(DEFAULT_LANGUAGE);
+});
+
+afterEach(() => {
+  cleanup();
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { buildApp, createDatabase, loadEnv, seedDemo, type Database } from '@rally/server';
+import type { FastifyInstance } from 'fastify';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = path.join(ROOT, 'e2e/artifacts');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Harness {
+  baseUrl: string;
+  app: FastifyInstance;
+  database: Database;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) with a page. */
+  newPage(locale?: string): Promise<{ context: BrowserContext; page: Page }>;
+  signIn(page: Page, email: string, password?: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (built web app + API) on a fresh embedded database seeded
+ * with the demo data, and Debian's Chromium driving it.
+ */
+export async function startHarness(): Promise<Harness> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-e2e-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    WEB_DIST: path.join(ROOT, 'apps/web/dist'),
+    PUBLIC_URL: 'http://127.0.0.1:0',
+    SIGN_IN_RATE_LIMIT: '1000',
+  });
+  const database = createDatabase({ dataDir });
+  await database.migrate();
+  await seedDemo(database);
+  // The port is known only after listening; the app takes its public origin from the Host header for CSRF checks.
+  const app = await buildApp({ env, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return {
+    baseUrl,
+    app,
+    database,
+    browser,
+    async newPage(locale = 'en-US') {
+      const context = await browser.newContext({ baseURL: baseUrl, locale, viewport: { width: 1366, height: 900 } });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    async signIn(page, email, password = 'demo1234') {
+      await page.goto('/sign-in');
+      await page.getByLabel(/email/i).fill(email);
+      await page.getByLabel(/password/i).fill(password);
+      await page.getByRole('button', { name: /sign in/i }).click();
+      await page.waitForURL(/\/campaign/);
+    },
+    async close() {
+      await browser.close();
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Serious and critical accessibility violations on the page (axe-core). */
+export async function seriousA11yViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes)`);
+}
