@@ -17,6 +17,7 @@ import { AppError } from './lib/app-error.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
+import { builderRoutes } from './modules/builder/builder.routes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
@@ -115,6 +116,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   });
   await app.register(meRoutes);
   await app.register(campaignRoutes);
+  await app.register(builderRoutes);
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';
   const serveWeb = webDist !== '' && existsSync(path.join(webDist, 'index.html'));

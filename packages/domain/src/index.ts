@@ -12,3 +12,7 @@ export * from './mission/mission.schema.js';
 export * from './reward/reward-enums.js';
 export * from './reward/reward.schema.js';
 export * from './store/store-enums.js';
+export * from './campaign/compute-progress.js';
+export * from './campaign/builder-rules.js';
+export * from './campaign/builder.schema.js';
+export * from './mission/mission-settings-rules.js';

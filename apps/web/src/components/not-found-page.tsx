@@ -7,7 +7,11 @@ export function NotFoundPage() {
   const { t } = useTranslation();
   return (
     <Center py="xl">
-      <EmptyState icon={<IconMapQuestion aria-hidden />} title={t('errors.not-found.title')} description={t('errors.not-found.description')}>
+      <EmptyState
+        icon={<IconMapQuestion aria-hidden />}
+        title={t('errors.not-found.title')}
+        description={t('errors.not-found.description')}
+      >
         <EmptyState.Actions>
           <Button component={Link} to="/campaign" variant="light">
             {t('errors.not-found.action')}

@@ -8,13 +8,7 @@ import 'dayjs/locale/fr';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGES,
-  LANGUAGE_STORAGE_KEY,
-  toSupportedLanguage,
-  type TLanguage,
-} from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from './languages';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

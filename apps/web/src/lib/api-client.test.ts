@@ -44,7 +44,10 @@ describe('api-client', () => {
   });
 
   it('reports an unreachable server as a network error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
 
     const error = await apiFetch('/me').catch((e: unknown) => e);
 

@@ -32,7 +32,10 @@ export function stubFetch(routes: TFetchRoutes) {
     requests.push(request);
     const handler = routes[`${method} ${url.pathname}`];
     if (!handler) {
-      return jsonResponse({ error: { code: 'NOT_FOUND', message: `No stub for ${method} ${url.pathname}`, fields: [] } }, 404);
+      return jsonResponse(
+        { error: { code: 'NOT_FOUND', message: `No stub for ${method} ${url.pathname}`, fields: [] } },
+        404,
+      );
     }
     const result = (await handler(request)) ?? {};
     return jsonResponse(result.body, result.status ?? 200);

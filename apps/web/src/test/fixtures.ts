@@ -59,5 +59,8 @@ export function listFixture(items: TCampaign[], meta: Partial<TCampaignList['_me
 
 export function summaryFixture(overrides: Partial<TStatusSummary> = {}): TStatusSummary {
   const counts = { draft: 0, scheduled: 0, rejected: 0, active: 0, ended: 0, ...overrides };
-  return { ...counts, all: overrides.all ?? counts.draft + counts.scheduled + counts.rejected + counts.active + counts.ended };
+  return {
+    ...counts,
+    all: overrides.all ?? counts.draft + counts.scheduled + counts.rejected + counts.active + counts.ended,
+  };
 }

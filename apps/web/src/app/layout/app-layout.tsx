@@ -43,13 +43,7 @@ export function AppLayout() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
-            <Burger
-              opened={navOpened}
-              onClick={nav.toggle}
-              hiddenFrom="sm"
-              size="sm"
-              aria-label={t('nav.toggle')}
-            />
+            <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggle')} />
             <Logo />
           </Group>
           <Group gap="sm" wrap="nowrap">

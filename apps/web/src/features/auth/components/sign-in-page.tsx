@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   Alert,
   Anchor,
@@ -43,6 +43,7 @@ export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
+  const demoTitleId = useId();
 
   function validate(): TFieldErrors {
     const errors: TFieldErrors = {};
@@ -111,6 +112,9 @@ export function SignInPage() {
                 <PasswordInput
                   label={t('auth.sign-in.password')}
                   autoComplete="current-password"
+                  // Mantine's default toggle label is English-only; this one also avoids containing
+                  // the word "password", so the field stays the only match for its label.
+                  visibilityToggleButtonProps={{ 'aria-label': t('auth.sign-in.show-password') }}
                   required
                   value={password}
                   onChange={(event) => setPassword(event.currentTarget.value)}
@@ -123,12 +127,21 @@ export function SignInPage() {
             </form>
           </Paper>
 
-          <Alert
-            variant="light"
-            color="indigo"
-            icon={<IconInfoCircle size={18} aria-hidden />}
-            title={t('auth.sign-in.demo-title')}
+          {/* A hint, not an alert: it must not be announced or found as role="alert". */}
+          <Paper
+            withBorder
+            p="md"
+            radius="lg"
+            bg="var(--mantine-color-indigo-0)"
+            component="section"
+            aria-labelledby={demoTitleId}
           >
+            <Group gap="xs" mb="xs">
+              <IconInfoCircle size={18} color="var(--mantine-color-indigo-6)" aria-hidden />
+              <Text fw={600} size="sm" id={demoTitleId}>
+                {t('auth.sign-in.demo-title')}
+              </Text>
+            </Group>
             <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
               <Table.Tbody>
                 {DEMO_ACCOUNTS.map((account) => (
@@ -156,7 +169,7 @@ export function SignInPage() {
             <Text size="sm" mt="xs">
               {t('auth.sign-in.demo-password')} <Code>{DEMO_PASSWORD}</Code>
             </Text>
-          </Alert>
+          </Paper>
         </Stack>
       </Center>
     </Box>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -61,12 +61,6 @@ export function CampaignListPage() {
   const remove = useDeleteCampaign();
 
   const pageCount = list.data?._meta.pageCount ?? 0;
-  // Deleting the last row of the last page would otherwise leave the user on an empty page.
-  useEffect(() => {
-    if (!list.isPlaceholderData && pageCount > 0 && currentPage > pageCount) {
-      setPaging({ queryKey, page: pageCount });
-    }
-  }, [list.isPlaceholderData, pageCount, currentPage, queryKey]);
 
   const canCreate = me.permissions.includes('campaign:create');
   const canDelete = me.permissions.includes('campaign:delete');
@@ -104,6 +98,8 @@ export function CampaignListPage() {
   }
 
   function confirmDelete(campaign: TCampaign) {
+    // Deleting the only row of a later page would otherwise leave the user on an empty page.
+    const emptiesPage = list.data?.items.length === 1 && currentPage > 1;
     const name = campaign.name.trim() === '' ? t('campaign.list.untitled') : campaign.name;
     modals.openConfirmModal({
       title: t('campaign.delete.title'),
@@ -113,7 +109,10 @@ export function CampaignListPage() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(campaign.id, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('campaign.actions.deleted', { name }) }),
+          onSuccess: () => {
+            if (emptiesPage) setPage(currentPage - 1);
+            notifications.show({ color: 'teal', message: t('campaign.actions.deleted', { name }) });
+          },
           onError: (error) =>
             notifications.show({
               color: 'red',
@@ -125,7 +124,9 @@ export function CampaignListPage() {
   }
 
   const busyId =
-    (duplicate.isPending ? duplicate.variables : undefined) ?? (remove.isPending ? remove.variables : undefined) ?? null;
+    (duplicate.isPending ? duplicate.variables : undefined) ??
+    (remove.isPending ? remove.variables : undefined) ??
+    null;
   const totalCount = list.data?._meta.totalCount ?? 0;
   const hasQuery = filter !== '' || status !== null;
 
@@ -246,15 +247,15 @@ export function CampaignListPage() {
               </Text>
               {pageCount > 1 && (
                 <nav aria-label={t('campaign.list.pagination.label')}>
-                <Pagination
-                  total={pageCount}
-                  value={currentPage}
-                  onChange={setPage}
-                  getControlProps={(control) => ({
-                    'aria-label': t(`campaign.list.pagination.${control}`),
-                  })}
-                  getItemProps={(page) => ({ 'aria-label': t('campaign.list.pagination.page', { page }) })}
-                />
+                  <Pagination
+                    total={pageCount}
+                    value={currentPage}
+                    onChange={setPage}
+                    getControlProps={(control) => ({
+                      'aria-label': t(`campaign.list.pagination.${control}`),
+                    })}
+                    getItemProps={(page) => ({ 'aria-label': t('campaign.list.pagination.page', { page }) })}
+                  />
                 </nav>
               )}
             </Group>

@@ -74,7 +74,11 @@ function RowActions({
       </Menu.Target>
       <Menu.Dropdown>
         {editable && (
-          <Menu.Item component={Link} to={campaignPath(campaign)} leftSection={<IconExternalLink size={16} aria-hidden />}>
+          <Menu.Item
+            component={Link}
+            to={campaignPath(campaign)}
+            leftSection={<IconExternalLink size={16} aria-hidden />}
+          >
             {t('campaign.actions.open')}
           </Menu.Item>
         )}
@@ -132,7 +136,7 @@ function TableFrame({ children, label, busy }: { children: ReactNode; label: str
 export function CampaignTableSkeleton({ rows = 5 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <TableFrame label={t('campaign.list.title')} busy>
+    <TableFrame label={t('app.loading')} busy>
       <Table.Tbody>
         {Array.from({ length: rows }, (_, row) => (
           <Table.Tr key={row}>

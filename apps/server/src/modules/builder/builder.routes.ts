@@ -1,0 +1,230 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZActivity,
+  ZAddCampaignMissionBody,
+  ZBuilderWriteResult,
+  ZBundleIdBody,
+  ZCampaignFieldsBody,
+  ZCampaignIdParams,
+  ZCampaignMission,
+  ZCampaignMissionParams,
+  ZCampaignRewardParams,
+  ZErrorBody,
+  ZFormData,
+  ZPauseDetails,
+  ZRewardRead,
+  ZRewardTypes,
+  ZUpdateCampaignMissionBody,
+} from '@rally/domain';
+import { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
+import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
+import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
+import { loadFormData } from './load-form-data.js';
+import { updateCampaignFields } from './update-campaign-fields.js';
+
+const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const tags = ['builder'];
+
+export async function builderRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+
+  r.get(
+    '/api/v3/bundle/:id/form-data',
+    {
+      schema: {
+        tags,
+        summary: 'Everything the builder shows: campaign, missions, rewards, partners, progress, warnings',
+        params: ZCampaignIdParams,
+        response: { 200: ZFormData, ...errors },
+      },
+    },
+    async (request) => loadFormData({ db, actor: await app.actor(request), campaignId: request.params.id }),
+  );
+
+  r.post(
+    '/api/v3/bundle/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Save the builder fields (name, type, shared switch) on a version; 409 when stale',
+        params: ZCampaignIdParams,
+        body: ZCampaignFieldsBody,
+        response: { 200: ZBuilderWriteResult, ...errors },
+      },
+    },
+    async (request) => ({
+      campaign: await updateCampaignFields({
+        db,
+        actor: await app.actor(request),
+        campaignId: request.params.id,
+        body: request.body,
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/v3/bundle/:id/mission',
+    {
+      schema: {
+        tags,
+        summary: "The campaign's missions in order",
+        params: ZCampaignIdParams,
+        response: { 200: z.object({ items: z.array(ZCampaignMission) }), ...errors },
+      },
+    },
+    async (request) => ({
+      items: await getCampaignMissions({ db, actor: await app.actor(request), campaignId: request.params.id }),
+    }),
+  );
+
+  r.post(
+    '/api/v3/bundle/:id/mission',
+    {
+      schema: {
+        tags,
+        summary: 'Add a library mission to the campaign with its settings',
+        params: ZCampaignIdParams,
+        body: ZAddCampaignMissionBody,
+        response: { 201: ZBuilderWriteResult, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({
+        campaign: await addCampaignMission({
+          db,
+          actor: await app.actor(request),
+          campaignId: request.params.id,
+          body: request.body,
+        }),
+      }),
+  );
+
+  r.post(
+    '/api/v3/bundle/:id/mission/:missionId/update',
+    {
+      schema: {
+        tags,
+        summary: "Update a campaign mission's settings or move it to another position (missionId = the entry id)",
+        params: ZCampaignMissionParams,
+        body: ZUpdateCampaignMissionBody,
+        response: { 200: ZBuilderWriteResult, ...errors },
+      },
+    },
+    async (request) => ({
+      campaign: await updateCampaignMission({
+        db,
+        actor: await app.actor(request),
+        campaignId: request.params.id,
+        entryId: request.params.missionId,
+        body: request.body,
+      }),
+    }),
+  );
+
+  r.post(
+    '/api/v3/bundle/:id/mission/:missionId/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a mission from a draft campaign (missionId = the entry id)',
+        params: ZCampaignMissionParams,
+        response: { 200: ZBuilderWriteResult, ...errors },
+      },
+    },
+    async (request) => ({
+      campaign: await deleteCampaignMission({
+        db,
+        actor: await app.actor(request),
+        campaignId: request.params.id,
+        entryId: request.params.missionId,
+      }),
+    }),
+  );
+
+  r.get(
+    '/api/v3/bundle/:id/reward',
+    {
+      schema: {
+        tags,
+        summary: "The campaign's rewards, prize and money first",
+        params: ZCampaignIdParams,
+        response: { 200: z.object({ items: z.array(ZRewardRead) }), ...errors },
+      },
+    },
+    async (request) => ({
+      items: await getCampaignRewards({ db, actor: await app.actor(request), campaignId: request.params.id }),
+    }),
+  );
+
+  r.post(
+    '/api/v3/bundle/:id/reward/:rewardId/delete',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a reward of an editable campaign',
+        params: ZCampaignRewardParams,
+        response: { 200: ZBuilderWriteResult, ...errors },
+      },
+    },
+    async (request) => ({
+      campaign: await deleteCampaignReward({
+        db,
+        actor: await app.actor(request),
+        campaignId: request.params.id,
+        rewardId: request.params.rewardId,
+      }),
+    }),
+  );
+
+  r.post(
+    '/api/v3/bundle/end-campaign',
+    {
+      schema: { tags, summary: 'End an active campaign now', body: ZBundleIdBody, response: { 200: ZBuilderWriteResult, ...errors } },
+    },
+    async (request) => ({
+      campaign: await endCampaign({ db, actor: await app.actor(request), campaignId: request.body.bundleId }),
+    }),
+  );
+
+  r.get(
+    '/api/v4/bundle/:id/reward-types',
+    {
+      schema: {
+        tags,
+        summary: 'Reward types the wizard may offer for the campaign now',
+        params: ZCampaignIdParams,
+        response: { 200: ZRewardTypes, ...errors },
+      },
+    },
+    async (request) => getRewardTypes({ db, actor: await app.actor(request), campaignId: request.params.id }),
+  );
+
+  r.get(
+    '/api/campaign/bundle/:id/pause-details',
+    {
+      schema: {
+        tags,
+        summary: 'What ending the campaign now would stop: status, dates, completions, unlocked rewards',
+        params: ZCampaignIdParams,
+        response: { 200: ZPauseDetails, ...errors },
+      },
+    },
+    async (request) => getPauseDetails({ db, actor: await app.actor(request), campaignId: request.params.id }),
+  );
+
+  r.get(
+    '/api/v3/bundle/:id/activity',
+    {
+      schema: {
+        tags,
+        summary: 'Audit log of the campaign: who changed which fields when, old → new',
+        params: ZCampaignIdParams,
+        response: { 200: ZActivity, ...errors },
+      },
+    },
+    async (request) => getActivity({ db, actor: await app.actor(request), campaignId: request.params.id }),
+  );
+}

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import {
+  builderWarnings,
+  canAddMission,
+  canAddReward,
+  canChangeType,
+  canDeleteMission,
+  canShowSharedSwitch,
+  computeProgress,
+  type TFormData,
+} from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { brands } from '../../db/schema/index.js';
+import { notFound } from '../../lib/app-error.js';
+import type { RequestActor } from '../auth/request-context.js';
+import { toApiCampaign } from '../campaign/campaign.mapper.js';
+import { listRewardsForCampaign } from '../reward/reward.repository.js';
+import { findVisibleCampaign, listCampaignMissions, listCampaignPartners } from './builder.repository.js';
+
+export interface LoadFormDataOptions {
+  db: Db;
+  actor: RequestActor;
+  campaignId: number;
+}
+
+/**
+ * Everything the builder shows, in a fixed number of queries whatever the
+ * number of missions and rewards. The owner gets the builder; an invited
+ * partner brand gets the campaign-view.
+ */
+export async function loadFormData({ db, actor, campaignId }: LoadFormDataOptions): Promise<TFormData> {
+  const found = await findVisibleCampaign(db, actor.brandId, campaignId);
+  if (!found) throw notFound('Campaign');
+  const { campaign } = found;
+  const mode = campaign.brandId === actor.brandId ? 'builder' : 'view';
+  const [viewerRows, missions, rewards, partners] = await Promise.all([
+    db.select({ isRetailer: brands.isRetailer, consumerEnabled: brands.consumerEnabled }).from(brands).where(eq(brands.id, actor.brandId)),
+    listCampaignMissions(db, campaign.id),
+    listRewardsForCampaign(db, campaign.brandId, campaign.id),
+    listCampaignPartners(db, campaign.id),
+  ]);
+  const viewer = viewerRows[0] ?? { isRetailer: false, consumerEnabled: false };
+  const facts = {
+    missions: missions.map((m) => ({ missionId: m.missionId, isCompleteFill: m.mission.isCompleteFill })),
+    rewards: rewards.map((r) => ({
+      scope: r.scope,
+      missionId: r.missionId,
+      filledByPartners: r.filledByPartners,
+      partners: r.partners.map((p) => ({ brandId: p.brandId, filled: p.fillStatus === 'filled' })),
+    })),
+    partners,
+  };
+  const progress = computeProgress({
+    mode,
+    type: campaign.type,
+    sharedCampaign: campaign.sharedCampaign,
+    name: campaign.name,
+    ...facts,
+    viewer: { brandId: actor.brandId, isRetailer: viewer.isRetailer },
+  });
+  const isOwner = mode === 'builder';
+  return {
+    mode,
+    campaign: toApiCampaign(campaign),
+    owner: { brandId: campaign.brandId, brandName: found.ownerName, brandLogoUrl: found.ownerLogo },
+    missions,
+    rewards,
+    partners,
+    progress,
+    warnings: builderWarnings({ type: campaign.type, sharedCampaign: campaign.sharedCampaign, ...facts }),
+    capabilities: {
+      canChangeType: isOwner && canChangeType(campaign.status, false),
+      canShowSharedSwitch: isOwner && canShowSharedSwitch(campaign.type, viewer.isRetailer),
+      canAddMission: isOwner && canAddMission({ type: campaign.type, missionCount: missions.length }),
+      canAddReward:
+        isOwner && canAddReward({ type: campaign.type, missionCount: missions.length, rewardCount: rewards.length }),
+      canDeleteMissions: isOwner && canDeleteMission(campaign.status),
+      canLaunch: isOwner && actor.permissions.includes('campaign:launch'),
+      consumerEnabled: viewer.consumerEnabled,
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+import { computeProgress } from '@rally/domain';
+import type { Tx } from '../../db/client.js';
+import { campaigns } from '../../db/schema/index.js';
+import type { RequestActor } from '../auth/request-context.js';
+import type { CampaignRow } from '../campaign/campaign.mapper.js';
+import { recordAudit } from '../campaign/campaign.repository.js';
+import { loadProgressFacts } from './builder.repository.js';
+
+export interface SaveCampaignChangeOptions {
+  tx: Tx;
+  actor: RequestActor;
+  /** The campaign as locked at the start of the transaction. */
+  campaign: CampaignRow;
+  action: string;
+  set?: Partial<Pick<typeof campaigns.$inferInsert, 'name' | 'type' | 'sharedCampaign' | 'status' | 'endedAt'>>;
+  changes?: { field: string; old: unknown; new: unknown }[];
+}
+
+/**
+ * The last step of every builder write: the server recomputes progress from
+ * what is stored (never from the client), bumps the version and records who
+ * changed what, all in the caller's transaction.
+ */
+export async function saveCampaignChange(options: SaveCampaignChangeOptions): Promise<CampaignRow> {
+  const { tx, actor, campaign, set = {} } = options;
+  const facts = await loadProgressFacts(tx, campaign.id);
+  const progress = computeProgress({
+    mode: 'builder',
+    type: set.type ?? campaign.type,
+    sharedCampaign: set.sharedCampaign ?? campaign.sharedCampaign,
+    name: set.name ?? campaign.name,
+    ...facts,
+    viewer: { brandId: actor.brandId, isRetailer: false },
+  });
+  const [row] = await tx
+    .update(campaigns)
+    .set({ ...set, completionProgress: progress.percent, version: sql`${campaigns.version} + 1`, updatedAt: new Date() })
+    .where(eq(campaigns.id, campaign.id))
+    .returning();
+  if (!row) throw new Error('campaign vanished inside its transaction');
+  const changes = [...(options.changes ?? [])];
+  if (progress.percent !== campaign.completionProgress) {
+    changes.push({ field: 'completionProgress', old: campaign.completionProgress, new: progress.percent });
+  }
+  await recordAudit(tx, { brandId: campaign.brandId, campaignId: campaign.id, userId: actor.userId, action: options.action, changes });
+  return row;
+}

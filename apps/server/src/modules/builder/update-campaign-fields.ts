@@ -1,0 +1,102 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  canChangeType,
+  ERROR_CODES,
+  normalizeShared,
+  typeChangeEffect,
+  type TCampaign,
+  type TCampaignFieldsBody,
+} from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { brands, campaignMissions, campaignPartners, rewards } from '../../db/schema/index.js';
+import { AppError, conflict, staleVersion } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { toApiCampaign } from '../campaign/campaign.mapper.js';
+import { lockEditableCampaign } from './builder-guards.js';
+import { saveCampaignChange } from './save-campaign-change.js';
+
+export interface UpdateCampaignFieldsOptions {
+  db: Db;
+  actor: RequestActor;
+  campaignId: number;
+  body: TCampaignFieldsBody;
+}
+
+/** Autosave of the builder's fields: name, type, shared switch — on the version the edit was made on. */
+export async function updateCampaignFields({ db, actor, campaignId, body }: UpdateCampaignFieldsOptions): Promise<TCampaign> {
+  requirePermission(actor, 'campaign:update');
+  return db.transaction(async (tx) => {
+    const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
+    if (campaign.version !== body.version) throw staleVersion();
+    const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId));
+    const changes: { field: string; old: unknown; new: unknown }[] = [];
+    const set: { name?: string; type?: typeof campaign.type; sharedCampaign?: boolean } = {};
+
+    if (body.name !== undefined && body.name !== campaign.name) {
+      set.name = body.name;
+      changes.push({ field: 'name', old: campaign.name, new: body.name });
+    }
+
+    const type = body.type ?? campaign.type;
+    if (type !== campaign.type) {
+      if (!canChangeType(campaign.status, false)) {
+        throw conflict('The type can change only while the campaign is a draft', ERROR_CODES.illegalTransition, [
+          { path: 'type', message: 'only in draft' },
+        ]);
+      }
+      if (type === 'consumer' && !brand?.consumerEnabled) {
+        throw new AppError(403, 'TYPE_NOT_ALLOWED', 'Consumer campaigns need the consumer feature', [
+          { path: 'type', message: 'consumer needs the consumer feature' },
+        ]);
+      }
+      const missionRows = await tx
+        .select({ id: campaignMissions.id, missionId: campaignMissions.missionId })
+        .from(campaignMissions)
+        .where(eq(campaignMissions.campaignId, campaign.id));
+      const effect = typeChangeEffect({ from: campaign.type, to: type, missionCount: missionRows.length });
+      if (effect.needsConfirmation && !body.confirmTypeChange) {
+        throw conflict('Changing the type deletes the missions of this campaign; confirm to go on', 'TYPE_CHANGE_NEEDS_CONFIRMATION', [
+          { path: 'confirmTypeChange', message: 'confirm that the missions are deleted' },
+        ]);
+      }
+      if (effect.deletesMissions) {
+        // Mission-scoped rewards would point at missions no longer in the campaign.
+        await tx
+          .delete(rewards)
+          .where(
+            and(
+              eq(rewards.campaignId, campaign.id),
+              eq(rewards.scope, 'mission'),
+              inArray(
+                rewards.missionId,
+                missionRows.map((m) => m.missionId),
+              ),
+            ),
+          );
+        await tx.delete(campaignMissions).where(eq(campaignMissions.campaignId, campaign.id));
+        changes.push({ field: 'missions', old: missionRows.length, new: 0 });
+      }
+      set.type = type;
+      changes.push({ field: 'type', old: campaign.type, new: type });
+    }
+
+    const requestedShared = body.sharedCampaign ?? campaign.sharedCampaign;
+    if (body.sharedCampaign === true && !brand?.isRetailer) {
+      throw new AppError(403, ERROR_CODES.forbidden, 'Only retailers share campaigns', [
+        { path: 'sharedCampaign', message: 'retailers only' },
+      ]);
+    }
+    const shared = normalizeShared(type, requestedShared);
+    if (shared !== campaign.sharedCampaign) {
+      set.sharedCampaign = shared;
+      changes.push({ field: 'sharedCampaign', old: campaign.sharedCampaign, new: shared });
+      if (!shared) {
+        const removed = await tx.delete(campaignPartners).where(eq(campaignPartners.campaignId, campaign.id)).returning();
+        if (removed.length > 0) changes.push({ field: 'partners', old: removed.length, new: 0 });
+      }
+    }
+
+    const row = await saveCampaignChange({ tx, actor, campaign, action: 'update', set, changes });
+    return toApiCampaign(row);
+  });
+}
