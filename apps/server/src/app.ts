@@ -21,6 +21,7 @@ import { builderRoutes } from './modules/builder/builder.routes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { missionRoutes } from './modules/mission/mission.routes.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 
@@ -117,6 +118,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(meRoutes);
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
+  await app.register(missionRoutes);
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';
   const serveWeb = webDist !== '' && existsSync(path.join(webDist, 'index.html'));

@@ -16,3 +16,5 @@ export * from './campaign/compute-progress.js';
 export * from './campaign/builder-rules.js';
 export * from './campaign/builder.schema.js';
 export * from './mission/mission-settings-rules.js';
+export * from './mission/mission-library.schema.js';
+export * from './mission/mission-completeness.js';

@@ -43,8 +43,15 @@ export const campaigns = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
-    index('campaigns_brand_created_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
-    index('campaigns_brand_status_created_idx').on(t.brandId, t.status, t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST is what a plain ORDER BY … DESC means; with drizzle's default NULLS LAST the
+    // planner cannot use these for the list's default sort and falls back to scan + sort.
+    index('campaigns_brand_created_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('campaigns_brand_status_created_idx').on(
+      t.brandId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check('campaigns_name_len', sql`char_length(${t.name}) <= 50`),
     check('campaigns_progress_range', sql`${t.completionProgress} between 0 and 100`),
   ],

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import { isMissionComplete, missionStatusAfterEdit } from '@rally/domain';
+import type { Tx } from '../../db/client.js';
+import { missions } from '../../db/schema/index.js';
+import { listItemRows } from './mission.repository.js';
+
+type MissionRow = typeof missions.$inferSelect;
+
+/** After any edit: status and isCompleteFill follow from what the mission now has. */
+export async function refreshMissionStatus(tx: Tx, mission: MissionRow, patch: Partial<MissionRow> = {}): Promise<MissionRow> {
+  const next = { ...mission, ...patch };
+  const items = await listItemRows(tx, mission.id);
+  const complete = isMissionComplete({ title: next.title, type: next.type, subtype: next.subtype, items });
+  const [row] = await tx
+    .update(missions)
+    .set({ ...patch, isCompleteFill: complete, status: missionStatusAfterEdit(next.status, complete), updatedAt: new Date() })
+    .where(eq(missions.id, mission.id))
+    .returning();
+  return row!;
+}
