@@ -8,6 +8,8 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
+      // changeOrigin stays false: the server's CSRF guard accepts a write whose Origin
+      // matches the Host it sees, which holds only if the browser's Host is forwarded.
       '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false },
     },
   },

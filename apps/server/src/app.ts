@@ -20,6 +20,7 @@ import { resolveActor, type RequestActor } from './modules/auth/request-context.
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { mediaRoutes } from './modules/media/media.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { missionRoutes } from './modules/mission/mission.routes.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
@@ -119,11 +120,13 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
   await app.register(missionRoutes);
+  await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';
   const serveWeb = webDist !== '' && existsSync(path.join(webDist, 'index.html'));
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart.
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';

@@ -31,6 +31,8 @@ const ZEnv = z.object({
   WEB_DIST: z.string().default(path.resolve(import.meta.dirname, '../../../web/dist')),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Rally <no-reply@rally.local>'),
+  /** ffmpeg binary for video thumbnails; unset stores videos without one. */
+  FFMPEG_PATH: z.string().optional(),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
 });
 

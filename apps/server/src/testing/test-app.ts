@@ -1,4 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../app.js';
 import { loadTestEnv } from '../config/test-env.js';
 import type { Database } from '../db/client.js';
@@ -23,7 +26,8 @@ export interface TestAppOptions {
 
 /** The real app on a real, fresh database, driven in-process with app.inject. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const env = loadTestEnv(options.env);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-test-'));
+  const env = loadTestEnv({ DATA_DIR: dataDir, ...options.env });
   const testDb = await createTestDatabase(env.TEST_DATABASE_URL);
   const database = testDb.database;
   const brandIds = await database.db.transaction(async (tx) => {
@@ -53,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await testDb.dispose();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

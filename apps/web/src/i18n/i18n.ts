@@ -8,15 +8,29 @@ import 'dayjs/locale/fr';
 import en from './locales/en.json';
 import es from './locales/es.json';
 import fr from './locales/fr.json';
+import builderEn from '../features/builder/locales/en.json';
+import builderEs from '../features/builder/locales/es.json';
+import builderFr from '../features/builder/locales/fr.json';
+import missionsEn from '../features/missions/locales/en.json';
+import missionsEs from '../features/missions/locales/es.json';
+import missionsFr from '../features/missions/locales/fr.json';
+import rewardsEn from '../features/rewards/locales/en.json';
+import rewardsEs from '../features/rewards/locales/es.json';
+import rewardsFr from '../features/rewards/locales/fr.json';
+import launchEn from '../features/launch/locales/en.json';
+import launchEs from '../features/launch/locales/es.json';
+import launchFr from '../features/launch/locales/fr.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from './languages';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
+// Each feature keeps its strings beside its code under its own top-level key,
+// so screens can be built side by side without touching one shared file.
 export const resources = {
-  en: { translation: en },
-  es: { translation: es },
-  fr: { translation: fr },
+  en: { translation: { ...en, ...builderEn, ...missionsEn, ...rewardsEn, ...launchEn } },
+  es: { translation: { ...es, ...builderEs, ...missionsEs, ...rewardsEs, ...launchEs } },
+  fr: { translation: { ...fr, ...builderFr, ...missionsFr, ...rewardsFr, ...launchFr } },
 } as const;
 
 function readStoredLanguage(): TLanguage | null {

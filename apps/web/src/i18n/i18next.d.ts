@@ -1,11 +1,15 @@
 import 'i18next';
 import type en from './locales/en.json';
+import type builder from '../features/builder/locales/en.json';
+import type missions from '../features/missions/locales/en.json';
+import type rewards from '../features/rewards/locales/en.json';
+import type launch from '../features/launch/locales/en.json';
 
 // Typed keys: a missing or misspelt key fails type-checking instead of showing raw keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch };
     returnNull: false;
   }
 }

@@ -19,15 +19,15 @@ const CODE_KEYS = {
   [CLIENT_ERROR_CODES.invalidResponse]: 'errors.codes.invalid-response',
 } as const;
 
-type TCodeKey = (typeof CODE_KEYS)[keyof typeof CODE_KEYS];
+function isKnownCode(code: string): code is keyof typeof CODE_KEYS {
+  return Object.hasOwn(CODE_KEYS, code);
+}
 
 /**
  * A translated explanation of an error. Server messages are English developer text,
  * so the user sees a message chosen by the error code instead.
  */
 export function errorMessage(t: TFunction, error: unknown): string {
-  if (isApiError(error) && error.code in CODE_KEYS) {
-    return t(CODE_KEYS[error.code as keyof typeof CODE_KEYS] satisfies TCodeKey);
-  }
+  if (isApiError(error) && isKnownCode(error.code)) return t(CODE_KEYS[error.code]);
   return t('errors.generic');
 }

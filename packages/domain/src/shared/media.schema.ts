@@ -25,3 +25,30 @@ export const ZMediaResult = z.object({
   videoArgs: ZMediaVideoArgs.optional(),
 });
 export type TMediaResult = z.infer<typeof ZMediaResult>;
+
+export const MEDIA_LIMITS = { imageBytes: 10 * 1024 * 1024, videoBytes: 200 * 1024 * 1024 } as const;
+
+/** The widget takes only dropped files whose type starts with image/ or video/ (spec §5). */
+export function isAcceptedMediaType(mimeType: string): boolean {
+  return mimeType.startsWith('image/') || mimeType.startsWith('video/');
+}
+
+/** A file of the brand's media library. */
+export const ZMediaFile = z.object({
+  id: z.string(),
+  fileType: z.enum(['image', 'video']),
+  mimeType: z.string(),
+  fileName: z.string(),
+  title: z.string(),
+  sizeBytes: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  duration: z.number().nullable(),
+  url: z.string(),
+  thumbUrl: z.string().nullable(),
+  result: ZMediaResult,
+  createdAt: z.number().int(),
+});
+export type TMediaFile = z.infer<typeof ZMediaFile>;
+
+export const ZMediaTitleBody = z.object({ title: z.string().trim().max(200) }).strict();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate } from 'react-router';
 import { useMe } from '../api/auth-api';
 import { isApiError } from '../../../lib/api-client';
 import { FullPageLoader } from '../../../components/full-page-loader';
@@ -9,12 +9,11 @@ import { SessionProvider } from './session-context';
 /** Renders its children only for a signed-in user; anyone else is sent to /sign-in. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
-  const location = useLocation();
 
   // Checked before data: a refetch after the session ended keeps the stale user around.
   if (me.isError) {
     if (isApiError(me.error) && me.error.isUnauthenticated) {
-      return <Navigate to="/sign-in" replace state={{ from: location.pathname + location.search }} />;
+      return <Navigate to="/sign-in" replace />;
     }
     return <ErrorState error={me.error} onRetry={() => void me.refetch()} fullPage />;
   }

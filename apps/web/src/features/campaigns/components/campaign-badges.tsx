@@ -10,10 +10,13 @@ const STATUS_COLORS: Record<TCampaignStatus, MantineColor> = {
   ended: 'dark',
 };
 
+// Badges clip their label when squeezed, and auto-sized table columns squeeze them; never shrink.
+const FULL_WIDTH = { minWidth: 'max-content' } as const;
+
 export function CampaignStatusBadge({ status }: { status: TCampaignStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm">
+    <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" style={FULL_WIDTH}>
       {t(`campaign.status.${status}`)}
     </Badge>
   );
@@ -23,11 +26,11 @@ export function CampaignTypeBadge({ campaign }: { campaign: Pick<TCampaign, 'typ
   const { t } = useTranslation();
   return (
     <Group gap={4} wrap="nowrap">
-      <Badge variant="outline" color="indigo" radius="sm">
+      <Badge variant="outline" color="indigo" radius="sm" style={FULL_WIDTH}>
         {t(`campaign.type.${campaign.type}`)}
       </Badge>
       {campaign.sharedCampaign && (
-        <Badge variant="light" color="grape" radius="sm">
+        <Badge variant="light" color="grape" radius="sm" style={FULL_WIDTH}>
           {t('campaign.type.shared')}
         </Badge>
       )}

@@ -107,6 +107,7 @@ export function CampaignListPage() {
       children: <Text size="sm">{t('campaign.delete.body', { name })}</Text>,
       labels: { confirm: t('campaign.delete.confirm'), cancel: t('common.cancel') },
       confirmProps: { color: 'red' },
+      closeButtonProps: { 'aria-label': t('common.close') },
       onConfirm: () =>
         remove.mutate(campaign.id, {
           onSuccess: () => {

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { fileTypeFromFile } from 'file-type';
+import sharp, { type FormatEnum } from 'sharp';
+import { MEDIA_LIMITS, pageMeta, type TMediaFile, type TMediaResult } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { mediaFiles } from '../../db/schema/index.js';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import type { RequestActor } from '../auth/request-context.js';
+import type { MediaStorage } from './media-storage.js';
+import type { VideoProbe } from './video-probe.js';
+
+type MediaRow = typeof mediaFiles.$inferSelect;
+
+export interface MediaDeps {
+  db: Db;
+  storage: MediaStorage;
+  probe: VideoProbe;
+  tempDir: string;
+}
+
+const IMAGE_OUTPUT = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
+
+export const mediaUrl = (id: string) => `/api/media/file/${id}`;
+export const thumbUrl = (id: string) => `/api/media/file/${id}/thumb`;
+
+export function toMediaResult(row: MediaRow): TMediaResult {
+  if (row.fileType === 'video') {
+    return {
+      fileType: 'video',
+      videoUrl: mediaUrl(row.id),
+      videoArgs: {
+        fileId: row.id,
+        fileName: row.fileName,
+        ...(row.thumbKey ? { thumbUrl: thumbUrl(row.id) } : {}),
+        ...(row.durationSeconds !== null ? { duration: row.durationSeconds } : {}),
+        imageTitle: row.title,
+      },
+    };
+  }
+  return {
+    fileType: 'image',
+    imageUrl: mediaUrl(row.id),
+    imageArgs: { fileId: row.id, fileName: row.fileName, versionId: row.versionId, imageTitle: row.title },
+  };
+}
+
+export function toMediaFile(row: MediaRow): TMediaFile {
+  return {
+    id: row.id,
+    fileType: row.fileType,
+    mimeType: row.mimeType,
+    fileName: row.fileName,
+    title: row.title,
+    sizeBytes: row.sizeBytes,
+    width: row.width,
+    height: row.height,
+    duration: row.durationSeconds,
+    url: mediaUrl(row.id),
+    thumbUrl: row.thumbKey ? thumbUrl(row.id) : null,
+    result: toMediaResult(row),
+    createdAt: Math.floor(row.createdAt.getTime() / 1000),
+  };
+}
+
+/** A display-safe file name: no path, no control characters, bounded length. */
+export function cleanFileName(name: string): string {
+  const base = path.basename(name.replaceAll('\\', '/'));
+  // eslint-disable-next-line no-control-regex
+  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|]/g, '').trim();
+  return (cleaned || 'file').slice(0, 200);
+}
+
+export interface UploadMediaOptions {
+  actor: RequestActor;
+  stream: Readable;
+  fileName: string;
+  declaredType: string;
+  title?: string | undefined;
+  /** Set by the multipart parser when the stream was cut at the size limit. */
+  wasTruncated: () => boolean;
+}
+
+/**
+ * Stores an uploaded image or video. The type is sniffed from the bytes and
+ * must agree with what the browser declared and with the file's extension;
+ * images are re-encoded without metadata and get a thumbnail.
+ */
+export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions): Promise<TMediaFile> {
+  await mkdir(deps.tempDir, { recursive: true });
+  const tempPath = path.join(deps.tempDir, `${randomUUID()}.upload`);
+  try {
+    await pipeline(options.stream, createWriteStream(tempPath));
+    if (options.wasTruncated()) throw tooLarge('video', MEDIA_LIMITS.videoBytes);
+    const { size } = await stat(tempPath);
+    if (size === 0) throw invalid([{ path: 'file', message: 'the file is empty' }]);
+    const sniffed = await fileTypeFromFile(tempPath);
+    const kind = sniffed?.mime.startsWith('image/') ? 'image' : sniffed?.mime.startsWith('video/') ? 'video' : null;
+    if (!sniffed || !kind) {
+      throw invalid([{ path: 'file', message: 'only images and videos are accepted' }]);
+    }
+    const declaredKind = options.declaredType.split('/')[0];
+    const ext = path.extname(options.fileName).slice(1).toLowerCase();
+    const extOk = ext === '' || ext === sniffed.ext || (ext === 'jpg' && sniffed.ext === 'jpg') || (ext === 'jpeg' && sniffed.ext === 'jpg');
+    if (declaredKind !== kind || !extOk) {
+      throw invalid([
+        { path: 'file', message: `the file is really ${sniffed.mime}, not what its name or type (${options.declaredType}) says` },
+      ]);
+    }
+    if (kind === 'image' && size > MEDIA_LIMITS.imageBytes) throw tooLarge('image', MEDIA_LIMITS.imageBytes);
+
+    const id = randomUUID();
+    const fileName = cleanFileName(options.fileName);
+    const values: typeof mediaFiles.$inferInsert = {
+      id,
+      brandId: options.actor.brandId,
+      fileType: kind,
+      mimeType: sniffed.mime,
+      fileName,
+      title: options.title?.trim().slice(0, 200) || fileName.replace(/\.[^.]+$/, ''),
+      sizeBytes: size,
+      storageKey: `${id}/original`,
+      createdBy: options.actor.userId,
+    };
+    if (kind === 'image') {
+      const format = sniffed.ext === 'jpg' ? 'jpeg' : sniffed.ext;
+      let image = sharp(tempPath, { animated: format === 'gif' || format === 'webp', limitInputPixels: 100_000_000 });
+      const meta = await image.metadata().catch(() => {
+        throw invalid([{ path: 'file', message: 'the image cannot be read' }]);
+      });
+      // Re-encoding drops EXIF/GPS and other metadata; rotate() first applies the orientation it carried.
+      image = image.rotate();
+      const stripped = IMAGE_OUTPUT.has(format) ? await image.toFormat(format as keyof FormatEnum).toBuffer() : await image.png().toBuffer();
+      const thumb = await sharp(stripped, { animated: false }).resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true }).webp().toBuffer();
+      await deps.storage.putBuffer(values.storageKey, stripped);
+      await deps.storage.putBuffer(`${id}/thumb`, thumb);
+      values.sizeBytes = stripped.length;
+      values.mimeType = IMAGE_OUTPUT.has(format) ? sniffed.mime : 'image/png';
+      values.thumbKey = `${id}/thumb`;
+      values.width = meta.autoOrient?.width ?? meta.width ?? null;
+      values.height = meta.autoOrient?.height ?? meta.height ?? null;
+    } else {
+      values.durationSeconds = await deps.probe.duration(tempPath);
+      const frame = await deps.probe.thumbnail(tempPath);
+      if (frame) {
+        await deps.storage.putBuffer(`${id}/thumb`, frame);
+        values.thumbKey = `${id}/thumb`;
+      }
+      await deps.storage.putFile(values.storageKey, tempPath);
+    }
+    const [row] = await deps.db.insert(mediaFiles).values(values).returning();
+    return toMediaFile(row!);
+  } finally {
+    await rm(tempPath, { force: true });
+  }
+}
+
+function tooLarge(kind: 'image' | 'video', limit: number) {
+  return new AppError(413, 'PAYLOAD_TOO_LARGE', `The ${kind} is larger than ${Math.round(limit / 1024 / 1024)} MB`, [
+    { path: 'file', message: `at most ${Math.round(limit / 1024 / 1024)} MB for a${kind === 'image' ? 'n' : ''} ${kind}` },
+  ]);
+}
+
+export async function listMedia(db: Db, actor: RequestActor, currentPage: number, perPage: number) {
+  const where = eq(mediaFiles.brandId, actor.brandId);
+  const [rows, [total]] = await Promise.all([
+    db.select().from(mediaFiles).where(where).orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id)).limit(perPage).offset((currentPage - 1) * perPage),
+    db.select({ n: count() }).from(mediaFiles).where(where),
+  ]);
+  return { items: rows.map(toMediaFile), _meta: pageMeta(total?.n ?? 0, currentPage, perPage) };
+}
+
+export async function updateMediaTitle(db: Db, actor: RequestActor, id: string, title: string) {
+  const [row] = await db
+    .update(mediaFiles)
+    .set({ title })
+    .where(and(eq(mediaFiles.brandId, actor.brandId), eq(mediaFiles.id, id)))
+    .returning();
+  if (!row) throw notFound('Media file');
+  return toMediaFile(row);
+}
+
+export async function findMediaFile(db: Db, id: string) {
+  const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id));
+  return row;
+}
