@@ -89,7 +89,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     hsts: secureCookies,
   });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 200 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: env.MEDIA_VIDEO_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) =>
@@ -120,7 +120,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
   await app.register(missionRoutes);
-  await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH });
+  await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH, videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';
   const serveWeb = webDist !== '' && existsSync(path.join(webDist, 'index.html'));

@@ -68,7 +68,8 @@ describe('demo content seed', () => {
       sql`select distinct type::text, status::text from campaigns where brand_id = ${t.brandIds.owner}`,
     );
     const present = new Set(rows.map((r) => `${r.type}/${r.status}`));
-    for (const type of CAMPAIGN_TYPES) for (const status of CAMPAIGN_STATUSES) expect(present).toContain(`${type}/${status}`);
+    for (const type of CAMPAIGN_TYPES)
+      for (const status of CAMPAIGN_STATUSES) expect(present).toContain(`${type}/${status}`);
   });
 
   it('dates campaigns by status: scheduled in the future, active spanning now, ended in the past', async () => {
@@ -115,11 +116,17 @@ describe('demo content seed', () => {
   });
 
   it('places missions in campaigns with valid contest settings and reachable passing grades', async () => {
-    const rows = await t.database.rows<{ type: string; contest: unknown; passing_grade: number | null; items: number }>(sql`
+    const rows = await t.database.rows<{
+      type: string;
+      contest: unknown;
+      passing_grade: number | null;
+      items: number;
+    }>(sql`
       select c.type::text, cm.contest, cm.passing_grade,
              (select count(*)::int from mission_items i where i.mission_id = cm.mission_id) as items
       from campaign_missions cm join campaigns c on c.id = cm.campaign_id`);
-    for (const r of rows.filter((x) => x.type === 'contest')) expect(ZContestSettings.safeParse(r.contest).success).toBe(true);
+    for (const r of rows.filter((x) => x.type === 'contest'))
+      expect(ZContestSettings.safeParse(r.contest).success).toBe(true);
     for (const r of rows.filter((x) => x.type === 'learning')) {
       expect(r.passing_grade).toBeGreaterThanOrEqual(1);
       expect(r.passing_grade).toBeLessThanOrEqual(r.items);

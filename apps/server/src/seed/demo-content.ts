@@ -105,57 +105,465 @@ const caPostal = (fsas: readonly string[]) => (rng: Rng) =>
   `${rng.pick(fsas)} ${rng.int(0, 9)}${letter(rng, CA_LETTERS)}${rng.int(0, 9)}`;
 const gbPostal = (outwards: readonly string[]) => (rng: Rng) =>
   `${rng.pick(outwards)} ${rng.int(1, 9)}${letter(rng, GB_LETTERS)}${letter(rng, GB_LETTERS)}`;
-const brPostal = (from: number, to: number) => (rng: Rng) => `${pad(rng.int(from, to), 5)}-${pad(rng.int(0, 99) * 10, 3)}`;
+const brPostal = (from: number, to: number) => (rng: Rng) =>
+  `${pad(rng.int(from, to), 5)}-${pad(rng.int(0, 99) * 10, 3)}`;
 
 const CITIES: readonly City[] = [
   // United States
-  { name: 'Austin', region: 'TX', regionName: 'Texas', country: 'US', lat: 30.2672, lng: -97.7431, postal: numericPostal(78701, 78759), streets: ['Congress Ave', 'South Lamar Blvd', 'East 6th St', 'Guadalupe St', 'Burnet Rd', 'South 1st St'] },
-  { name: 'Houston', region: 'TX', regionName: 'Texas', country: 'US', lat: 29.7604, lng: -95.3698, postal: numericPostal(77002, 77098), streets: ['Westheimer Rd', 'Main St', 'Washington Ave', 'Montrose Blvd', 'Richmond Ave'] },
-  { name: 'Dallas', region: 'TX', regionName: 'Texas', country: 'US', lat: 32.7767, lng: -96.797, postal: numericPostal(75201, 75254), streets: ['Elm St', 'Greenville Ave', 'McKinney Ave', 'Commerce St', 'Lemmon Ave'] },
-  { name: 'New York', region: 'NY', regionName: 'New York', country: 'US', lat: 40.7128, lng: -74.006, postal: numericPostal(10001, 10040), streets: ['Broadway', 'Lexington Ave', 'W 34th St', 'Amsterdam Ave', 'Bleecker St', '5th Ave'] },
-  { name: 'Brooklyn', region: 'NY', regionName: 'New York', country: 'US', lat: 40.6782, lng: -73.9442, postal: numericPostal(11201, 11238), streets: ['Atlantic Ave', 'Bedford Ave', 'Flatbush Ave', 'Court St', 'Smith St'] },
-  { name: 'Los Angeles', region: 'CA', regionName: 'California', country: 'US', lat: 34.0522, lng: -118.2437, postal: numericPostal(90004, 90068), streets: ['Sunset Blvd', 'Wilshire Blvd', 'S Figueroa St', 'Melrose Ave', 'Venice Blvd'] },
-  { name: 'San Francisco', region: 'CA', regionName: 'California', country: 'US', lat: 37.7749, lng: -122.4194, postal: numericPostal(94102, 94134), streets: ['Market St', 'Valencia St', 'Mission St', 'Divisadero St', 'Geary Blvd'] },
-  { name: 'Chicago', region: 'IL', regionName: 'Illinois', country: 'US', lat: 41.8781, lng: -87.6298, postal: numericPostal(60601, 60661), streets: ['N Michigan Ave', 'W Madison St', 'N Clark St', 'W Division St', 'S State St'] },
-  { name: 'Miami', region: 'FL', regionName: 'Florida', country: 'US', lat: 25.7617, lng: -80.1918, postal: numericPostal(33125, 33150), streets: ['Biscayne Blvd', 'Collins Ave', 'SW 8th St', 'Brickell Ave', 'NE 2nd Ave'] },
-  { name: 'Seattle', region: 'WA', regionName: 'Washington', country: 'US', lat: 47.6062, lng: -122.3321, postal: numericPostal(98101, 98199), streets: ['Pike St', '1st Ave', 'Broadway E', 'Rainier Ave S', 'NW Market St'] },
-  { name: 'Denver', region: 'CO', regionName: 'Colorado', country: 'US', lat: 39.7392, lng: -104.9903, postal: numericPostal(80202, 80249), streets: ['E Colfax Ave', '16th St', 'S Broadway', 'Larimer St', 'Tennyson St'] },
-  { name: 'Atlanta', region: 'GA', regionName: 'Georgia', country: 'US', lat: 33.749, lng: -84.388, postal: numericPostal(30303, 30342), streets: ['Peachtree St NE', 'Ponce de Leon Ave', 'Edgewood Ave', 'Northside Dr'] },
-  { name: 'Boston', region: 'MA', regionName: 'Massachusetts', country: 'US', lat: 42.3601, lng: -71.0589, postal: numericPostal(2108, 2136), streets: ['Boylston St', 'Newbury St', 'Tremont St', 'Cambridge St', 'Hanover St'] },
+  {
+    name: 'Austin',
+    region: 'TX',
+    regionName: 'Texas',
+    country: 'US',
+    lat: 30.2672,
+    lng: -97.7431,
+    postal: numericPostal(78701, 78759),
+    streets: ['Congress Ave', 'South Lamar Blvd', 'East 6th St', 'Guadalupe St', 'Burnet Rd', 'South 1st St'],
+  },
+  {
+    name: 'Houston',
+    region: 'TX',
+    regionName: 'Texas',
+    country: 'US',
+    lat: 29.7604,
+    lng: -95.3698,
+    postal: numericPostal(77002, 77098),
+    streets: ['Westheimer Rd', 'Main St', 'Washington Ave', 'Montrose Blvd', 'Richmond Ave'],
+  },
+  {
+    name: 'Dallas',
+    region: 'TX',
+    regionName: 'Texas',
+    country: 'US',
+    lat: 32.7767,
+    lng: -96.797,
+    postal: numericPostal(75201, 75254),
+    streets: ['Elm St', 'Greenville Ave', 'McKinney Ave', 'Commerce St', 'Lemmon Ave'],
+  },
+  {
+    name: 'New York',
+    region: 'NY',
+    regionName: 'New York',
+    country: 'US',
+    lat: 40.7128,
+    lng: -74.006,
+    postal: numericPostal(10001, 10040),
+    streets: ['Broadway', 'Lexington Ave', 'W 34th St', 'Amsterdam Ave', 'Bleecker St', '5th Ave'],
+  },
+  {
+    name: 'Brooklyn',
+    region: 'NY',
+    regionName: 'New York',
+    country: 'US',
+    lat: 40.6782,
+    lng: -73.9442,
+    postal: numericPostal(11201, 11238),
+    streets: ['Atlantic Ave', 'Bedford Ave', 'Flatbush Ave', 'Court St', 'Smith St'],
+  },
+  {
+    name: 'Los Angeles',
+    region: 'CA',
+    regionName: 'California',
+    country: 'US',
+    lat: 34.0522,
+    lng: -118.2437,
+    postal: numericPostal(90004, 90068),
+    streets: ['Sunset Blvd', 'Wilshire Blvd', 'S Figueroa St', 'Melrose Ave', 'Venice Blvd'],
+  },
+  {
+    name: 'San Francisco',
+    region: 'CA',
+    regionName: 'California',
+    country: 'US',
+    lat: 37.7749,
+    lng: -122.4194,
+    postal: numericPostal(94102, 94134),
+    streets: ['Market St', 'Valencia St', 'Mission St', 'Divisadero St', 'Geary Blvd'],
+  },
+  {
+    name: 'Chicago',
+    region: 'IL',
+    regionName: 'Illinois',
+    country: 'US',
+    lat: 41.8781,
+    lng: -87.6298,
+    postal: numericPostal(60601, 60661),
+    streets: ['N Michigan Ave', 'W Madison St', 'N Clark St', 'W Division St', 'S State St'],
+  },
+  {
+    name: 'Miami',
+    region: 'FL',
+    regionName: 'Florida',
+    country: 'US',
+    lat: 25.7617,
+    lng: -80.1918,
+    postal: numericPostal(33125, 33150),
+    streets: ['Biscayne Blvd', 'Collins Ave', 'SW 8th St', 'Brickell Ave', 'NE 2nd Ave'],
+  },
+  {
+    name: 'Seattle',
+    region: 'WA',
+    regionName: 'Washington',
+    country: 'US',
+    lat: 47.6062,
+    lng: -122.3321,
+    postal: numericPostal(98101, 98199),
+    streets: ['Pike St', '1st Ave', 'Broadway E', 'Rainier Ave S', 'NW Market St'],
+  },
+  {
+    name: 'Denver',
+    region: 'CO',
+    regionName: 'Colorado',
+    country: 'US',
+    lat: 39.7392,
+    lng: -104.9903,
+    postal: numericPostal(80202, 80249),
+    streets: ['E Colfax Ave', '16th St', 'S Broadway', 'Larimer St', 'Tennyson St'],
+  },
+  {
+    name: 'Atlanta',
+    region: 'GA',
+    regionName: 'Georgia',
+    country: 'US',
+    lat: 33.749,
+    lng: -84.388,
+    postal: numericPostal(30303, 30342),
+    streets: ['Peachtree St NE', 'Ponce de Leon Ave', 'Edgewood Ave', 'Northside Dr'],
+  },
+  {
+    name: 'Boston',
+    region: 'MA',
+    regionName: 'Massachusetts',
+    country: 'US',
+    lat: 42.3601,
+    lng: -71.0589,
+    postal: numericPostal(2108, 2136),
+    streets: ['Boylston St', 'Newbury St', 'Tremont St', 'Cambridge St', 'Hanover St'],
+  },
   // Canada
-  { name: 'Toronto', region: 'ON', regionName: 'Ontario', country: 'CA', lat: 43.6532, lng: -79.3832, postal: caPostal(['M5V', 'M5H', 'M4W', 'M6J', 'M5A']), streets: ['Queen St W', 'King St W', 'Yonge St', 'Bloor St W', 'Spadina Ave', 'Dundas St W'] },
-  { name: 'Ottawa', region: 'ON', regionName: 'Ontario', country: 'CA', lat: 45.4215, lng: -75.6972, postal: caPostal(['K1P', 'K1N', 'K1R', 'K2P']), streets: ['Bank St', 'Rideau St', 'Elgin St', 'Wellington St W'] },
-  { name: 'Vancouver', region: 'BC', regionName: 'British Columbia', country: 'CA', lat: 49.2827, lng: -123.1207, postal: caPostal(['V6B', 'V6E', 'V5K', 'V6K']), streets: ['Granville St', 'Robson St', 'Main St', 'Commercial Dr', 'W Broadway'] },
-  { name: 'Montréal', region: 'QC', regionName: 'Quebec', country: 'CA', lat: 45.5019, lng: -73.5674, postal: caPostal(['H2X', 'H3B', 'H2T', 'H2J']), streets: ['Rue Sainte-Catherine O', 'Boulevard Saint-Laurent', 'Rue Saint-Denis', 'Avenue du Mont-Royal E'] },
-  { name: 'Calgary', region: 'AB', regionName: 'Alberta', country: 'CA', lat: 51.0447, lng: -114.0719, postal: caPostal(['T2P', 'T2R', 'T3C']), streets: ['17 Ave SW', 'Stephen Ave SW', 'Kensington Rd NW', 'Macleod Trail SE'] },
+  {
+    name: 'Toronto',
+    region: 'ON',
+    regionName: 'Ontario',
+    country: 'CA',
+    lat: 43.6532,
+    lng: -79.3832,
+    postal: caPostal(['M5V', 'M5H', 'M4W', 'M6J', 'M5A']),
+    streets: ['Queen St W', 'King St W', 'Yonge St', 'Bloor St W', 'Spadina Ave', 'Dundas St W'],
+  },
+  {
+    name: 'Ottawa',
+    region: 'ON',
+    regionName: 'Ontario',
+    country: 'CA',
+    lat: 45.4215,
+    lng: -75.6972,
+    postal: caPostal(['K1P', 'K1N', 'K1R', 'K2P']),
+    streets: ['Bank St', 'Rideau St', 'Elgin St', 'Wellington St W'],
+  },
+  {
+    name: 'Vancouver',
+    region: 'BC',
+    regionName: 'British Columbia',
+    country: 'CA',
+    lat: 49.2827,
+    lng: -123.1207,
+    postal: caPostal(['V6B', 'V6E', 'V5K', 'V6K']),
+    streets: ['Granville St', 'Robson St', 'Main St', 'Commercial Dr', 'W Broadway'],
+  },
+  {
+    name: 'Montréal',
+    region: 'QC',
+    regionName: 'Quebec',
+    country: 'CA',
+    lat: 45.5019,
+    lng: -73.5674,
+    postal: caPostal(['H2X', 'H3B', 'H2T', 'H2J']),
+    streets: ['Rue Sainte-Catherine O', 'Boulevard Saint-Laurent', 'Rue Saint-Denis', 'Avenue du Mont-Royal E'],
+  },
+  {
+    name: 'Calgary',
+    region: 'AB',
+    regionName: 'Alberta',
+    country: 'CA',
+    lat: 51.0447,
+    lng: -114.0719,
+    postal: caPostal(['T2P', 'T2R', 'T3C']),
+    streets: ['17 Ave SW', 'Stephen Ave SW', 'Kensington Rd NW', 'Macleod Trail SE'],
+  },
   // Mexico
-  { name: 'Ciudad de México', region: 'CDMX', regionName: 'Ciudad de México', country: 'MX', lat: 19.4326, lng: -99.1332, postal: pickPostal(['06600', '06700', '03100', '11560', '06000', '04100', '03810']), streets: ['Av. Paseo de la Reforma', 'Av. Insurgentes Sur', 'Calle Francisco I. Madero', 'Av. Álvaro Obregón', 'Av. Presidente Masaryk'] },
-  { name: 'Guadalajara', region: 'Jal.', regionName: 'Jalisco', country: 'MX', lat: 20.6597, lng: -103.3496, postal: numericPostal(44100, 44690), streets: ['Av. Chapultepec', 'Av. Vallarta', 'Av. Juárez', 'Av. Adolfo López Mateos Sur'] },
-  { name: 'Monterrey', region: 'N.L.', regionName: 'Nuevo León', country: 'MX', lat: 25.6866, lng: -100.3161, postal: numericPostal(64000, 64720), streets: ['Av. Constitución', 'Calzada San Pedro', 'Av. Eugenio Garza Sada', 'Calle Morelos'] },
+  {
+    name: 'Ciudad de México',
+    region: 'CDMX',
+    regionName: 'Ciudad de México',
+    country: 'MX',
+    lat: 19.4326,
+    lng: -99.1332,
+    postal: pickPostal(['06600', '06700', '03100', '11560', '06000', '04100', '03810']),
+    streets: [
+      'Av. Paseo de la Reforma',
+      'Av. Insurgentes Sur',
+      'Calle Francisco I. Madero',
+      'Av. Álvaro Obregón',
+      'Av. Presidente Masaryk',
+    ],
+  },
+  {
+    name: 'Guadalajara',
+    region: 'Jal.',
+    regionName: 'Jalisco',
+    country: 'MX',
+    lat: 20.6597,
+    lng: -103.3496,
+    postal: numericPostal(44100, 44690),
+    streets: ['Av. Chapultepec', 'Av. Vallarta', 'Av. Juárez', 'Av. Adolfo López Mateos Sur'],
+  },
+  {
+    name: 'Monterrey',
+    region: 'N.L.',
+    regionName: 'Nuevo León',
+    country: 'MX',
+    lat: 25.6866,
+    lng: -100.3161,
+    postal: numericPostal(64000, 64720),
+    streets: ['Av. Constitución', 'Calzada San Pedro', 'Av. Eugenio Garza Sada', 'Calle Morelos'],
+  },
   // United Kingdom
-  { name: 'London', region: 'England', regionName: 'England', country: 'GB', lat: 51.5074, lng: -0.1278, postal: gbPostal(['SW3', 'W1D', 'EC2A', 'N1', 'SE1', 'E1', 'NW1', 'WC2H']), streets: ['Oxford Street', "King's Road", 'Upper Street', 'Brick Lane', 'Borough High Street', 'Camden High Street', 'Shaftesbury Avenue'] },
-  { name: 'Manchester', region: 'England', regionName: 'England', country: 'GB', lat: 53.4808, lng: -2.2426, postal: gbPostal(['M1', 'M2', 'M4', 'M20']), streets: ['Deansgate', 'Oldham Street', 'Market Street', 'Wilmslow Road'] },
-  { name: 'Birmingham', region: 'England', regionName: 'England', country: 'GB', lat: 52.4862, lng: -1.8904, postal: gbPostal(['B1', 'B2', 'B5']), streets: ['New Street', 'Broad Street', 'Corporation Street'] },
-  { name: 'Edinburgh', region: 'Scotland', regionName: 'Scotland', country: 'GB', lat: 55.9533, lng: -3.1883, postal: gbPostal(['EH1', 'EH2', 'EH3', 'EH8']), streets: ['Princes Street', 'George Street', 'Leith Walk', 'High Street'] },
+  {
+    name: 'London',
+    region: 'England',
+    regionName: 'England',
+    country: 'GB',
+    lat: 51.5074,
+    lng: -0.1278,
+    postal: gbPostal(['SW3', 'W1D', 'EC2A', 'N1', 'SE1', 'E1', 'NW1', 'WC2H']),
+    streets: [
+      'Oxford Street',
+      "King's Road",
+      'Upper Street',
+      'Brick Lane',
+      'Borough High Street',
+      'Camden High Street',
+      'Shaftesbury Avenue',
+    ],
+  },
+  {
+    name: 'Manchester',
+    region: 'England',
+    regionName: 'England',
+    country: 'GB',
+    lat: 53.4808,
+    lng: -2.2426,
+    postal: gbPostal(['M1', 'M2', 'M4', 'M20']),
+    streets: ['Deansgate', 'Oldham Street', 'Market Street', 'Wilmslow Road'],
+  },
+  {
+    name: 'Birmingham',
+    region: 'England',
+    regionName: 'England',
+    country: 'GB',
+    lat: 52.4862,
+    lng: -1.8904,
+    postal: gbPostal(['B1', 'B2', 'B5']),
+    streets: ['New Street', 'Broad Street', 'Corporation Street'],
+  },
+  {
+    name: 'Edinburgh',
+    region: 'Scotland',
+    regionName: 'Scotland',
+    country: 'GB',
+    lat: 55.9533,
+    lng: -3.1883,
+    postal: gbPostal(['EH1', 'EH2', 'EH3', 'EH8']),
+    streets: ['Princes Street', 'George Street', 'Leith Walk', 'High Street'],
+  },
   // France
-  { name: 'Paris', region: 'Île-de-France', regionName: 'Île-de-France', country: 'FR', lat: 48.8566, lng: 2.3522, postal: (rng) => `750${pad(rng.int(1, 20), 2)}`, streets: ['Rue de Rivoli', 'Boulevard Saint-Germain', 'Rue du Faubourg Saint-Antoine', 'Avenue des Champs-Élysées', 'Rue Oberkampf', 'Rue de la Roquette'] },
-  { name: 'Lyon', region: 'Auvergne-Rhône-Alpes', regionName: 'Auvergne-Rhône-Alpes', country: 'FR', lat: 45.764, lng: 4.8357, postal: (rng) => `6900${rng.int(1, 9)}`, streets: ['Rue de la République', 'Rue Mercière', 'Cours Lafayette', 'Rue Victor Hugo'] },
-  { name: 'Marseille', region: "Provence-Alpes-Côte d'Azur", regionName: "Provence-Alpes-Côte d'Azur", country: 'FR', lat: 43.2965, lng: 5.3698, postal: (rng) => `130${pad(rng.int(1, 16), 2)}`, streets: ['La Canebière', 'Rue de Rome', 'Boulevard Baille', 'Rue Paradis'] },
-  { name: 'Bordeaux', region: 'Nouvelle-Aquitaine', regionName: 'Nouvelle-Aquitaine', country: 'FR', lat: 44.8378, lng: -0.5792, postal: pickPostal(['33000', '33100', '33200', '33300', '33800']), streets: ['Rue Sainte-Catherine', "Cours de l'Intendance", 'Quai des Chartrons'] },
+  {
+    name: 'Paris',
+    region: 'Île-de-France',
+    regionName: 'Île-de-France',
+    country: 'FR',
+    lat: 48.8566,
+    lng: 2.3522,
+    postal: (rng) => `750${pad(rng.int(1, 20), 2)}`,
+    streets: [
+      'Rue de Rivoli',
+      'Boulevard Saint-Germain',
+      'Rue du Faubourg Saint-Antoine',
+      'Avenue des Champs-Élysées',
+      'Rue Oberkampf',
+      'Rue de la Roquette',
+    ],
+  },
+  {
+    name: 'Lyon',
+    region: 'Auvergne-Rhône-Alpes',
+    regionName: 'Auvergne-Rhône-Alpes',
+    country: 'FR',
+    lat: 45.764,
+    lng: 4.8357,
+    postal: (rng) => `6900${rng.int(1, 9)}`,
+    streets: ['Rue de la République', 'Rue Mercière', 'Cours Lafayette', 'Rue Victor Hugo'],
+  },
+  {
+    name: 'Marseille',
+    region: "Provence-Alpes-Côte d'Azur",
+    regionName: "Provence-Alpes-Côte d'Azur",
+    country: 'FR',
+    lat: 43.2965,
+    lng: 5.3698,
+    postal: (rng) => `130${pad(rng.int(1, 16), 2)}`,
+    streets: ['La Canebière', 'Rue de Rome', 'Boulevard Baille', 'Rue Paradis'],
+  },
+  {
+    name: 'Bordeaux',
+    region: 'Nouvelle-Aquitaine',
+    regionName: 'Nouvelle-Aquitaine',
+    country: 'FR',
+    lat: 44.8378,
+    lng: -0.5792,
+    postal: pickPostal(['33000', '33100', '33200', '33300', '33800']),
+    streets: ['Rue Sainte-Catherine', "Cours de l'Intendance", 'Quai des Chartrons'],
+  },
   // Spain
-  { name: 'Madrid', region: 'Comunidad de Madrid', regionName: 'Comunidad de Madrid', country: 'ES', lat: 40.4168, lng: -3.7038, postal: numericPostal(28001, 28050), streets: ['Calle de Alcalá', 'Gran Vía', 'Calle de Fuencarral', 'Calle de Serrano', 'Paseo de la Castellana', 'Calle Mayor'] },
-  { name: 'Barcelona', region: 'Cataluña', regionName: 'Catalonia', country: 'ES', lat: 41.3874, lng: 2.1686, postal: numericPostal(8001, 8042), streets: ['Passeig de Gràcia', 'Carrer de Balmes', 'La Rambla', 'Avinguda Diagonal', 'Carrer de Sants'] },
-  { name: 'Valencia', region: 'Comunitat Valenciana', regionName: 'Valencia', country: 'ES', lat: 39.4699, lng: -0.3763, postal: numericPostal(46001, 46026), streets: ['Calle de Colón', 'Avenida del Puerto', 'Calle de la Paz'] },
-  { name: 'Sevilla', region: 'Andalucía', regionName: 'Andalusia', country: 'ES', lat: 37.3891, lng: -5.9845, postal: numericPostal(41001, 41020), streets: ['Calle Sierpes', 'Avenida de la Constitución', 'Calle Tetuán'] },
+  {
+    name: 'Madrid',
+    region: 'Comunidad de Madrid',
+    regionName: 'Comunidad de Madrid',
+    country: 'ES',
+    lat: 40.4168,
+    lng: -3.7038,
+    postal: numericPostal(28001, 28050),
+    streets: [
+      'Calle de Alcalá',
+      'Gran Vía',
+      'Calle de Fuencarral',
+      'Calle de Serrano',
+      'Paseo de la Castellana',
+      'Calle Mayor',
+    ],
+  },
+  {
+    name: 'Barcelona',
+    region: 'Cataluña',
+    regionName: 'Catalonia',
+    country: 'ES',
+    lat: 41.3874,
+    lng: 2.1686,
+    postal: numericPostal(8001, 8042),
+    streets: ['Passeig de Gràcia', 'Carrer de Balmes', 'La Rambla', 'Avinguda Diagonal', 'Carrer de Sants'],
+  },
+  {
+    name: 'Valencia',
+    region: 'Comunitat Valenciana',
+    regionName: 'Valencia',
+    country: 'ES',
+    lat: 39.4699,
+    lng: -0.3763,
+    postal: numericPostal(46001, 46026),
+    streets: ['Calle de Colón', 'Avenida del Puerto', 'Calle de la Paz'],
+  },
+  {
+    name: 'Sevilla',
+    region: 'Andalucía',
+    regionName: 'Andalusia',
+    country: 'ES',
+    lat: 37.3891,
+    lng: -5.9845,
+    postal: numericPostal(41001, 41020),
+    streets: ['Calle Sierpes', 'Avenida de la Constitución', 'Calle Tetuán'],
+  },
   // Germany
-  { name: 'Berlin', region: 'Berlin', regionName: 'Berlin', country: 'DE', lat: 52.52, lng: 13.405, postal: pickPostal(['10115', '10117', '10178', '10243', '10405', '10435', '10551', '10785', '10827', '10961', '10997']), streets: ['Friedrichstraße', 'Kurfürstendamm', 'Karl-Marx-Allee', 'Schönhauser Allee', 'Torstraße', 'Kastanienallee'] },
-  { name: 'München', region: 'Bayern', regionName: 'Bavaria', country: 'DE', lat: 48.1351, lng: 11.582, postal: numericPostal(80331, 81929), streets: ['Kaufingerstraße', 'Leopoldstraße', 'Sendlinger Straße', 'Rosenheimer Straße'] },
-  { name: 'Hamburg', region: 'Hamburg', regionName: 'Hamburg', country: 'DE', lat: 53.5511, lng: 9.9937, postal: numericPostal(20095, 22769), streets: ['Mönckebergstraße', 'Jungfernstieg', 'Schanzenstraße', 'Eppendorfer Weg'] },
-  { name: 'Köln', region: 'Nordrhein-Westfalen', regionName: 'North Rhine-Westphalia', country: 'DE', lat: 50.9375, lng: 6.9603, postal: numericPostal(50667, 51149), streets: ['Hohe Straße', 'Ehrenstraße', 'Aachener Straße'] },
+  {
+    name: 'Berlin',
+    region: 'Berlin',
+    regionName: 'Berlin',
+    country: 'DE',
+    lat: 52.52,
+    lng: 13.405,
+    postal: pickPostal([
+      '10115',
+      '10117',
+      '10178',
+      '10243',
+      '10405',
+      '10435',
+      '10551',
+      '10785',
+      '10827',
+      '10961',
+      '10997',
+    ]),
+    streets: [
+      'Friedrichstraße',
+      'Kurfürstendamm',
+      'Karl-Marx-Allee',
+      'Schönhauser Allee',
+      'Torstraße',
+      'Kastanienallee',
+    ],
+  },
+  {
+    name: 'München',
+    region: 'Bayern',
+    regionName: 'Bavaria',
+    country: 'DE',
+    lat: 48.1351,
+    lng: 11.582,
+    postal: numericPostal(80331, 81929),
+    streets: ['Kaufingerstraße', 'Leopoldstraße', 'Sendlinger Straße', 'Rosenheimer Straße'],
+  },
+  {
+    name: 'Hamburg',
+    region: 'Hamburg',
+    regionName: 'Hamburg',
+    country: 'DE',
+    lat: 53.5511,
+    lng: 9.9937,
+    postal: numericPostal(20095, 22769),
+    streets: ['Mönckebergstraße', 'Jungfernstieg', 'Schanzenstraße', 'Eppendorfer Weg'],
+  },
+  {
+    name: 'Köln',
+    region: 'Nordrhein-Westfalen',
+    regionName: 'North Rhine-Westphalia',
+    country: 'DE',
+    lat: 50.9375,
+    lng: 6.9603,
+    postal: numericPostal(50667, 51149),
+    streets: ['Hohe Straße', 'Ehrenstraße', 'Aachener Straße'],
+  },
   // Brazil
-  { name: 'São Paulo', region: 'SP', regionName: 'São Paulo', country: 'BR', lat: -23.5505, lng: -46.6333, postal: brPostal(1000, 5999), streets: ['Av. Paulista', 'Rua Augusta', 'Rua Oscar Freire', 'Av. Brigadeiro Faria Lima', 'Rua da Consolação'] },
-  { name: 'Rio de Janeiro', region: 'RJ', regionName: 'Rio de Janeiro', country: 'BR', lat: -22.9068, lng: -43.1729, postal: brPostal(20000, 22999), streets: ['Av. Atlântica', 'Rua Visconde de Pirajá', 'Av. Rio Branco', 'Rua Voluntários da Pátria'] },
-  { name: 'Belo Horizonte', region: 'MG', regionName: 'Minas Gerais', country: 'BR', lat: -19.9167, lng: -43.9345, postal: brPostal(30000, 31999), streets: ['Av. Afonso Pena', 'Rua da Bahia', 'Av. do Contorno'] },
+  {
+    name: 'São Paulo',
+    region: 'SP',
+    regionName: 'São Paulo',
+    country: 'BR',
+    lat: -23.5505,
+    lng: -46.6333,
+    postal: brPostal(1000, 5999),
+    streets: ['Av. Paulista', 'Rua Augusta', 'Rua Oscar Freire', 'Av. Brigadeiro Faria Lima', 'Rua da Consolação'],
+  },
+  {
+    name: 'Rio de Janeiro',
+    region: 'RJ',
+    regionName: 'Rio de Janeiro',
+    country: 'BR',
+    lat: -22.9068,
+    lng: -43.1729,
+    postal: brPostal(20000, 22999),
+    streets: ['Av. Atlântica', 'Rua Visconde de Pirajá', 'Av. Rio Branco', 'Rua Voluntários da Pátria'],
+  },
+  {
+    name: 'Belo Horizonte',
+    region: 'MG',
+    regionName: 'Minas Gerais',
+    country: 'BR',
+    lat: -19.9167,
+    lng: -43.9345,
+    postal: brPostal(30000, 31999),
+    streets: ['Av. Afonso Pena', 'Rua da Bahia', 'Av. do Contorno'],
+  },
 ];
 
 /** The street line as that country writes it (number before or after the street name). */
@@ -200,20 +608,195 @@ function formatAddress(city: City, street: string, postal: string): string {
 // ---------------------------------------------------------------- people
 
 type Language = 'en' | 'es' | 'fr' | 'de' | 'pt';
-const LANGUAGE_OF: Record<CountryCode, Language> = { US: 'en', CA: 'en', GB: 'en', MX: 'es', ES: 'es', FR: 'fr', DE: 'de', BR: 'pt' };
+const LANGUAGE_OF: Record<CountryCode, Language> = {
+  US: 'en',
+  CA: 'en',
+  GB: 'en',
+  MX: 'es',
+  ES: 'es',
+  FR: 'fr',
+  DE: 'de',
+  BR: 'pt',
+};
 const FIRST_NAMES: Record<Language, readonly string[]> = {
-  en: ['James', 'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Ethan', 'Sophia', 'Mason', 'Isabella', 'Lucas', 'Mia', 'Jackson', 'Harper', 'Aiden', 'Chloe', 'Grace', 'Daniel', 'Priya', 'Marcus'],
-  es: ['Sofía', 'Mateo', 'Valentina', 'Santiago', 'Camila', 'Diego', 'Lucía', 'Alejandro', 'Martina', 'Javier', 'Carmen', 'Pablo', 'Elena', 'Andrés', 'Paula', 'Luis'],
-  fr: ['Camille', 'Louis', 'Léa', 'Hugo', 'Chloé', 'Jules', 'Manon', 'Arthur', 'Inès', 'Gabriel', 'Sarah', 'Théo', 'Zoé', 'Nathan'],
-  de: ['Lukas', 'Anna', 'Leon', 'Marie', 'Felix', 'Lena', 'Jonas', 'Sophie', 'Paul', 'Hannah', 'Maximilian', 'Laura', 'Tim', 'Julia'],
-  pt: ['Gabriel', 'Ana', 'Pedro', 'Beatriz', 'João', 'Mariana', 'Rafael', 'Larissa', 'Lucas', 'Fernanda', 'Thiago', 'Juliana', 'Bruno', 'Camila'],
+  en: [
+    'James',
+    'Olivia',
+    'Liam',
+    'Emma',
+    'Noah',
+    'Ava',
+    'Ethan',
+    'Sophia',
+    'Mason',
+    'Isabella',
+    'Lucas',
+    'Mia',
+    'Jackson',
+    'Harper',
+    'Aiden',
+    'Chloe',
+    'Grace',
+    'Daniel',
+    'Priya',
+    'Marcus',
+  ],
+  es: [
+    'Sofía',
+    'Mateo',
+    'Valentina',
+    'Santiago',
+    'Camila',
+    'Diego',
+    'Lucía',
+    'Alejandro',
+    'Martina',
+    'Javier',
+    'Carmen',
+    'Pablo',
+    'Elena',
+    'Andrés',
+    'Paula',
+    'Luis',
+  ],
+  fr: [
+    'Camille',
+    'Louis',
+    'Léa',
+    'Hugo',
+    'Chloé',
+    'Jules',
+    'Manon',
+    'Arthur',
+    'Inès',
+    'Gabriel',
+    'Sarah',
+    'Théo',
+    'Zoé',
+    'Nathan',
+  ],
+  de: [
+    'Lukas',
+    'Anna',
+    'Leon',
+    'Marie',
+    'Felix',
+    'Lena',
+    'Jonas',
+    'Sophie',
+    'Paul',
+    'Hannah',
+    'Maximilian',
+    'Laura',
+    'Tim',
+    'Julia',
+  ],
+  pt: [
+    'Gabriel',
+    'Ana',
+    'Pedro',
+    'Beatriz',
+    'João',
+    'Mariana',
+    'Rafael',
+    'Larissa',
+    'Lucas',
+    'Fernanda',
+    'Thiago',
+    'Juliana',
+    'Bruno',
+    'Camila',
+  ],
 };
 const LAST_NAMES: Record<Language, readonly string[]> = {
-  en: ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Miller', 'Davis', 'Wilson', 'Taylor', 'Anderson', 'Thomas', 'Moore', 'Martin', 'Lee', 'Walker', 'Patel', 'Nguyen', 'Clarke', 'Murphy', 'Campbell'],
-  es: ['García', 'Martínez', 'López', 'Hernández', 'González', 'Rodríguez', 'Pérez', 'Sánchez', 'Ramírez', 'Torres', 'Flores', 'Ruiz', 'Moreno', 'Jiménez', 'Navarro', 'Castillo'],
-  fr: ['Martin', 'Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefebvre', 'Fournier'],
-  de: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Schulz', 'Hoffmann', 'Koch', 'Richter', 'Klein', 'Wolf'],
-  pt: ['Silva', 'Santos', 'Oliveira', 'Souza', 'Rodrigues', 'Ferreira', 'Alves', 'Pereira', 'Lima', 'Gomes', 'Costa', 'Ribeiro', 'Martins', 'Carvalho'],
+  en: [
+    'Smith',
+    'Johnson',
+    'Williams',
+    'Brown',
+    'Jones',
+    'Miller',
+    'Davis',
+    'Wilson',
+    'Taylor',
+    'Anderson',
+    'Thomas',
+    'Moore',
+    'Martin',
+    'Lee',
+    'Walker',
+    'Patel',
+    'Nguyen',
+    'Clarke',
+    'Murphy',
+    'Campbell',
+  ],
+  es: [
+    'García',
+    'Martínez',
+    'López',
+    'Hernández',
+    'González',
+    'Rodríguez',
+    'Pérez',
+    'Sánchez',
+    'Ramírez',
+    'Torres',
+    'Flores',
+    'Ruiz',
+    'Moreno',
+    'Jiménez',
+    'Navarro',
+    'Castillo',
+  ],
+  fr: [
+    'Martin',
+    'Bernard',
+    'Dubois',
+    'Thomas',
+    'Robert',
+    'Richard',
+    'Petit',
+    'Durand',
+    'Leroy',
+    'Moreau',
+    'Simon',
+    'Laurent',
+    'Lefebvre',
+    'Fournier',
+  ],
+  de: [
+    'Müller',
+    'Schmidt',
+    'Schneider',
+    'Fischer',
+    'Weber',
+    'Meyer',
+    'Wagner',
+    'Becker',
+    'Schulz',
+    'Hoffmann',
+    'Koch',
+    'Richter',
+    'Klein',
+    'Wolf',
+  ],
+  pt: [
+    'Silva',
+    'Santos',
+    'Oliveira',
+    'Souza',
+    'Rodrigues',
+    'Ferreira',
+    'Alves',
+    'Pereira',
+    'Lima',
+    'Gomes',
+    'Costa',
+    'Ribeiro',
+    'Martins',
+    'Carvalho',
+  ],
 };
 
 const asciiSlug = (text: string) =>
@@ -281,7 +864,11 @@ const STORE_PLANS: readonly BrandStoresPlan[] = [
       { name: 'Europe', matches: (s) => ['GB', 'FR', 'ES', 'DE'].includes(s.city.country) },
       { name: 'Latin America', matches: (s) => ['MX', 'BR'].includes(s.city.country) },
       // A retired group, so lists that show approved groups only have something to leave out.
-      { name: 'Summer pop-ups 2023', status: 'inactive', matches: (s) => s.format === 'Express' && s.city.country === 'US' },
+      {
+        name: 'Summer pop-ups 2023',
+        status: 'inactive',
+        matches: (s) => s.format === 'Express' && s.city.country === 'US',
+      },
     ],
   },
   {
@@ -371,7 +958,8 @@ function planStores(rng: Rng, plan: BrandStoresPlan, brandId: string, today: Dat
       const first = rng.pick(FIRST_NAMES[language]);
       const last = rng.pick(LAST_NAMES[language]);
       let email = `${asciiSlug(first)}.${asciiSlug(last)}@${plan.emailDomain}`;
-      for (let n = 2; usedEmails.has(email); n++) email = `${asciiSlug(first)}.${asciiSlug(last)}${n}@${plan.emailDomain}`;
+      for (let n = 2; usedEmails.has(email); n++)
+        email = `${asciiSlug(first)}.${asciiSlug(last)}${n}@${plan.emailDomain}`;
       usedEmails.add(email);
       users.push({ name: `${first} ${last}`, email, role: u === 0 ? 'manager' : 'employee' });
     }
@@ -446,7 +1034,15 @@ async function seedStores(
     const brandId = brandIds[plan.brand];
     for (const s of brandStores) {
       const id = storeId(brandId, s);
-      for (const u of s.users) userRows.push({ brandId, storeId: id, name: u.name, email: u.email, role: u.role, createdAt: s.values.createdAt });
+      for (const u of s.users)
+        userRows.push({
+          brandId,
+          storeId: id,
+          name: u.name,
+          email: u.email,
+          role: u.role,
+          createdAt: s.values.createdAt,
+        });
     }
     const groupDefs = [
       ...Object.keys(plan.countries).map((code) => ({
@@ -454,7 +1050,11 @@ async function seedStores(
         status: 'approved' as TStoreStatus,
         matches: (s: PlannedStore) => s.city.country === code,
       })),
-      ...plan.formats.map((f) => ({ name: f.group, status: 'approved' as TStoreStatus, matches: (s: PlannedStore) => s.format === f.name })),
+      ...plan.formats.map((f) => ({
+        name: f.group,
+        status: 'approved' as TStoreStatus,
+        matches: (s: PlannedStore) => s.format === f.name,
+      })),
       ...plan.groups.map((g) => ({ name: g.name, status: g.status ?? 'approved', matches: g.matches })),
     ];
     let weight = 0;
@@ -465,7 +1065,13 @@ async function seedStores(
       if (members.length === 0 || memberPlan.some((m) => m.brandId === brandId && m.group === def.name)) continue;
       weight += 1;
       if (def.status === 'approved') approvedGroups += 1;
-      groupRows.push({ brandId, name: def.name, status: def.status, weight, createdAt: daysAgo(today, 30 + weight * 7) });
+      groupRows.push({
+        brandId,
+        name: def.name,
+        status: def.status,
+        weight,
+        createdAt: daysAgo(today, 30 + weight * 7),
+      });
       memberPlan.push({ brandId, group: def.name, stores: members });
     }
     const approved = brandStores.filter((s) => s.status === 'approved');
@@ -477,7 +1083,10 @@ async function seedStores(
   }
   await insertInChunks(userRows, 2000, (chunk) => db.insert(storeUsers).values(chunk));
 
-  const groups = await db.insert(storeGroups).values(groupRows).returning({ id: storeGroups.id, brandId: storeGroups.brandId, name: storeGroups.name });
+  const groups = await db
+    .insert(storeGroups)
+    .values(groupRows)
+    .returning({ id: storeGroups.id, brandId: storeGroups.brandId, name: storeGroups.name });
   const groupId = new Map(groups.map((g) => [`${g.brandId}|${g.name}`, g.id]));
   const memberRows: (typeof storeGroupMembers.$inferInsert)[] = [];
   for (const m of memberPlan) {
@@ -506,7 +1115,12 @@ interface MissionSpec {
 }
 
 const product = (title: string, sku: string): ItemSpec => ({ kind: 'option', title, sku });
-const question = (title: string, options: readonly string[], correct: number): ItemSpec => ({ kind: 'question', title, options, correct });
+const question = (title: string, options: readonly string[], correct: number): ItemSpec => ({
+  kind: 'question',
+  title,
+  options,
+  correct,
+});
 const field = (title: string, fieldType: TFormFieldType, required = true, choices?: readonly string[]): ItemSpec =>
   choices ? { kind: 'field', title, fieldType, required, choices } : { kind: 'field', title, fieldType, required };
 
@@ -524,10 +1138,38 @@ const bp = (...indexes: number[]) => indexes.map((i) => BRIGHTSIDE_PRODUCTS[i]!)
 
 const MISSION_SPECS: Partial<Record<DemoBrandKey, readonly MissionSpec[]>> = {
   owner: [
-    { title: 'Sell the Sparkling range', description: 'Log every Sparkling can you sell this month.', type: 'contest', itemSold: true, status: 'ready', items: bp(0, 1, 2) },
-    { title: 'Cold brew bundle challenge', description: 'Pair a cold brew with a snack and log the sale.', type: 'contest', itemSold: true, status: 'ready', items: bp(3, 4) },
-    { title: 'Summer lineup sales race', description: 'Every bottle of the summer lineup counts.', type: 'contest', itemSold: true, status: 'pending_launch', items: bp(0, 1, 5, 6, 7) },
-    { title: 'Weekend sampling push', description: 'Sell the flavours you sampled on Saturday.', type: 'contest', itemSold: true, status: 'incomplete', items: bp(5, 6) },
+    {
+      title: 'Sell the Sparkling range',
+      description: 'Log every Sparkling can you sell this month.',
+      type: 'contest',
+      itemSold: true,
+      status: 'ready',
+      items: bp(0, 1, 2),
+    },
+    {
+      title: 'Cold brew bundle challenge',
+      description: 'Pair a cold brew with a snack and log the sale.',
+      type: 'contest',
+      itemSold: true,
+      status: 'ready',
+      items: bp(3, 4),
+    },
+    {
+      title: 'Summer lineup sales race',
+      description: 'Every bottle of the summer lineup counts.',
+      type: 'contest',
+      itemSold: true,
+      status: 'pending_launch',
+      items: bp(0, 1, 5, 6, 7),
+    },
+    {
+      title: 'Weekend sampling push',
+      description: 'Sell the flavours you sampled on Saturday.',
+      type: 'contest',
+      itemSold: true,
+      status: 'incomplete',
+      items: bp(5, 6),
+    },
     {
       title: 'Best in-store display',
       description: 'Build an eye-catching Brightside display and share a photo.',
@@ -543,7 +1185,11 @@ const MISSION_SPECS: Partial<Record<DemoBrandKey, readonly MissionSpec[]>> = {
       items: [
         question('How many calories in a can of Sparkling Lemon?', ['0', '45', '90', '140'], 1),
         question('What is the best serving temperature?', ['Room temperature', '4–6 °C', 'Frozen', '12–14 °C'], 1),
-        question('Which flavour launched this spring?', ['Sparkling Lime', 'Sparkling Grapefruit', 'Sparkling Lemon'], 1),
+        question(
+          'Which flavour launched this spring?',
+          ['Sparkling Lime', 'Sparkling Grapefruit', 'Sparkling Lemon'],
+          1,
+        ),
         question('Sparkling cans are…', ['Glass', '100% recyclable aluminium', 'PET plastic'], 1),
       ],
     },
@@ -595,14 +1241,21 @@ const MISSION_SPECS: Partial<Record<DemoBrandKey, readonly MissionSpec[]>> = {
       description: 'Check the shelf prices match this month’s promotion.',
       type: 'general',
       status: 'ready',
-      items: [field('Shelf price of Sparkling Lemon 330ml', 'number'), field('Photo of the price tags', 'photo'), field('Anything wrong?', 'text', false)],
+      items: [
+        field('Shelf price of Sparkling Lemon 330ml', 'number'),
+        field('Photo of the price tags', 'photo'),
+        field('Anything wrong?', 'text', false),
+      ],
     },
     {
       title: 'New store opening checklist',
       description: 'Everything a new Brightside corner needs on day one.',
       type: 'general',
       status: 'incomplete',
-      items: [field('Photo of the opening display', 'photo'), field('Stock delivered complete?', 'choice', true, ['Yes', 'No, items missing'])],
+      items: [
+        field('Photo of the opening display', 'photo'),
+        field('Stock delivered complete?', 'choice', true, ['Yes', 'No, items missing']),
+      ],
     },
     {
       title: 'Snap your Brightside moment',
@@ -616,7 +1269,15 @@ const MISSION_SPECS: Partial<Record<DemoBrandKey, readonly MissionSpec[]>> = {
       description: 'Tell us which flavour deserves the crown.',
       type: 'consumer',
       status: 'ready',
-      items: [field('Your favourite', 'choice', true, ['Sparkling Lemon', 'Mango Iced Tea', 'Ginger Kombucha', 'Cold Brew Oat Latte']), field('Why?', 'text', false)],
+      items: [
+        field('Your favourite', 'choice', true, [
+          'Sparkling Lemon',
+          'Mango Iced Tea',
+          'Ginger Kombucha',
+          'Cold Brew Oat Latte',
+        ]),
+        field('Why?', 'text', false),
+      ],
     },
     {
       title: 'Scan your receipt',
@@ -646,7 +1307,11 @@ const MISSION_SPECS: Partial<Record<DemoBrandKey, readonly MissionSpec[]>> = {
       type: 'contest',
       itemSold: true,
       status: 'ready',
-      items: [product('Peak Snacks Sea Salt Chips 150g', 'PKS-SSC-150'), product('Peak Snacks Pretzel Bites 200g', 'PKS-PRB-200'), product('Cold Brew Coffee 250ml', 'BSB-CBC-250')],
+      items: [
+        product('Peak Snacks Sea Salt Chips 150g', 'PKS-SSC-150'),
+        product('Peak Snacks Pretzel Bites 200g', 'PKS-PRB-200'),
+        product('Cold Brew Coffee 250ml', 'BSB-CBC-250'),
+      ],
     },
     {
       title: 'Endcap display contest',
@@ -671,14 +1336,21 @@ const MISSION_SPECS: Partial<Record<DemoBrandKey, readonly MissionSpec[]>> = {
       description: 'What to say at the till to sign up a new member.',
       type: 'learning',
       status: 'incomplete',
-      items: [question('New members get…', ['5% off the first shop', 'A free bag', 'Nothing'], 0), question('The card is free.', ['True', 'False'], 0)],
+      items: [
+        question('New members get…', ['5% off the first shop', 'A free bag', 'Nothing'], 0),
+        question('The card is free.', ['True', 'False'], 0),
+      ],
     },
     {
       title: 'Weekly store walk',
       description: 'A ten-minute walk of the store every Monday morning.',
       type: 'general',
       status: 'ready',
-      items: [field('Aisles blocked?', 'choice', true, ['None', 'One', 'More than one']), field('Photo of the entrance', 'photo'), field('Notes', 'text', false)],
+      items: [
+        field('Aisles blocked?', 'choice', true, ['None', 'One', 'More than one']),
+        field('Photo of the entrance', 'photo'),
+        field('Notes', 'text', false),
+      ],
     },
     {
       title: 'Out-of-stock report',
@@ -695,7 +1367,11 @@ const MISSION_SPECS: Partial<Record<DemoBrandKey, readonly MissionSpec[]>> = {
       type: 'contest',
       itemSold: true,
       status: 'ready',
-      items: [product('Peak Snacks Sea Salt Chips 150g', 'PKS-SSC-150'), product('Peak Snacks Pretzel Bites 200g', 'PKS-PRB-200'), product('Peak Snacks Trail Mix 250g', 'PKS-TRM-250')],
+      items: [
+        product('Peak Snacks Sea Salt Chips 150g', 'PKS-SSC-150'),
+        product('Peak Snacks Pretzel Bites 200g', 'PKS-PRB-200'),
+        product('Peak Snacks Trail Mix 250g', 'PKS-TRM-250'),
+      ],
     },
     {
       title: 'Snack aisle photo check',
@@ -722,13 +1398,19 @@ function itemData(item: ItemSpec): Record<string, unknown> {
       return { options, correctOptionId: options[item.correct]?.id ?? 'a' };
     }
     case 'field':
-      return item.choices ? { fieldType: item.fieldType, required: item.required, choices: [...item.choices] } : { fieldType: item.fieldType, required: item.required };
+      return item.choices
+        ? { fieldType: item.fieldType, required: item.required, choices: [...item.choices] }
+        : { fieldType: item.fieldType, required: item.required };
   }
 }
 
-async function seedMissions(db: DbOrTx, brandIds: Record<DemoBrandKey, string>, today: Date): Promise<Map<DemoBrandKey, SeededMission[]>> {
-  const entries = (Object.entries(MISSION_SPECS) as [DemoBrandKey, readonly MissionSpec[]][]).flatMap(([brand, specs]) =>
-    specs.map((spec, i) => ({ brand, spec, createdAt: daysAgo(today, 200 - i * 9) })),
+async function seedMissions(
+  db: DbOrTx,
+  brandIds: Record<DemoBrandKey, string>,
+  today: Date,
+): Promise<Map<DemoBrandKey, SeededMission[]>> {
+  const entries = (Object.entries(MISSION_SPECS) as [DemoBrandKey, readonly MissionSpec[]][]).flatMap(
+    ([brand, specs]) => specs.map((spec, i) => ({ brand, spec, createdAt: daysAgo(today, 200 - i * 9) })),
   );
   const rows = await db
     .insert(missions)
@@ -754,7 +1436,9 @@ async function seedMissions(db: DbOrTx, brandIds: Record<DemoBrandKey, string>, 
     const brandId = brandIds[brand];
     const id = idOf.get(`${brandId}|${spec.title}`);
     if (id === undefined) throw new Error(`mission ${spec.title} was not inserted`);
-    spec.items.forEach((item, order) => itemRows.push({ brandId, missionId: id, kind: item.kind, title: item.title, order, data: itemData(item) }));
+    spec.items.forEach((item, order) =>
+      itemRows.push({ brandId, missionId: id, kind: item.kind, title: item.title, order, data: itemData(item) }),
+    );
     const list = byBrand.get(brand) ?? [];
     list.push({ id, spec, itemCount: spec.items.length });
     byBrand.set(brand, list);
@@ -766,9 +1450,23 @@ async function seedMissions(db: DbOrTx, brandIds: Record<DemoBrandKey, string>, 
 // ---------------------------------------------------------------- campaigns
 
 type RewardSpec =
-  | { type: 'money'; title: string; amountCents: number; budgetCents: number; completionsToUnlock?: number; missionScoped?: boolean }
+  | {
+      type: 'money';
+      title: string;
+      amountCents: number;
+      budgetCents: number;
+      completionsToUnlock?: number;
+      missionScoped?: boolean;
+    }
   | { type: 'prize'; title: string; description: string; valueCents: number; totalAvailable: number }
-  | { type: 'discount'; title: string; description: string; percentageDiscount: number; linkToShop: string; codes: number }
+  | {
+      type: 'discount';
+      title: string;
+      description: string;
+      percentageDiscount: number;
+      linkToShop: string;
+      codes: number;
+    }
   | { type: 'free_product'; title: string; description: string; codes: number }
   | { type: 'gift_card'; title: string; description: string; amountCents: number; codes: number };
 
@@ -794,8 +1492,20 @@ const NY = 'America/New_York';
 const MADRID = 'Europe/Madrid';
 const MEXICO = 'America/Mexico_City';
 
-const money = (title: string, amountCents: number, budgetCents: number, completionsToUnlock = 1): RewardSpec => ({ type: 'money', title, amountCents, budgetCents, completionsToUnlock });
-const prize = (title: string, description: string, valueCents: number, totalAvailable: number): RewardSpec => ({ type: 'prize', title, description, valueCents, totalAvailable });
+const money = (title: string, amountCents: number, budgetCents: number, completionsToUnlock = 1): RewardSpec => ({
+  type: 'money',
+  title,
+  amountCents,
+  budgetCents,
+  completionsToUnlock,
+});
+const prize = (title: string, description: string, valueCents: number, totalAvailable: number): RewardSpec => ({
+  type: 'prize',
+  title,
+  description,
+  valueCents,
+  totalAvailable,
+});
 const discount = (percentageDiscount: number, description: string, codes = 6): RewardSpec => ({
   type: 'discount',
   title: `${percentageDiscount}% off your next order`,
@@ -807,46 +1517,402 @@ const discount = (percentageDiscount: number, description: string, codes = 6): R
 
 const CAMPAIGN_SPECS: readonly CampaignSpec[] = [
   // Brightside: every type in every status.
-  { brand: 'owner', name: 'Shelf check Q3 (cooler audit)', type: 'general', status: 'draft', progress: 33, missions: ['Shelf check: cooler placement'], rewards: [], createdDaysAgo: 2 },
-  { brand: 'owner', name: 'Back-to-school shelf reset', type: 'general', status: 'scheduled', missions: ['Shelf check: cooler placement', 'Price tag audit'], rewards: [money('$5 per completed shelf reset', 500, 100_000)], startInDays: 12, lengthDays: 21, createdDaysAgo: 9 },
-  { brand: 'owner', name: 'Summer price tag audit', type: 'general', status: 'rejected', missions: ['Price tag audit'], rewards: [money('$3 per audit', 300, 50_000)], startInDays: 20, lengthDays: 14, createdDaysAgo: 15 },
-  { brand: 'owner', name: 'Cooler check every Monday', type: 'general', status: 'active', missions: ['Shelf check: cooler placement', 'Price tag audit'], rewards: [money('$4 per cooler check', 400, 120_000)], startInDays: -6, lengthDays: 35, createdDaysAgo: 20 },
-  { brand: 'owner', name: 'Spring store opening checklist', type: 'general', status: 'ended', timeZone: MADRID, missions: ['Shelf check: cooler placement'], rewards: [money('€5 per store opened', 500, 40_000)], startInDays: -95, lengthDays: 30, createdDaysAgo: 110 },
+  {
+    brand: 'owner',
+    name: 'Shelf check Q3 (cooler audit)',
+    type: 'general',
+    status: 'draft',
+    progress: 33,
+    missions: ['Shelf check: cooler placement'],
+    rewards: [],
+    createdDaysAgo: 2,
+  },
+  {
+    brand: 'owner',
+    name: 'Back-to-school shelf reset',
+    type: 'general',
+    status: 'scheduled',
+    missions: ['Shelf check: cooler placement', 'Price tag audit'],
+    rewards: [money('$5 per completed shelf reset', 500, 100_000)],
+    startInDays: 12,
+    lengthDays: 21,
+    createdDaysAgo: 9,
+  },
+  {
+    brand: 'owner',
+    name: 'Summer price tag audit',
+    type: 'general',
+    status: 'rejected',
+    missions: ['Price tag audit'],
+    rewards: [money('$3 per audit', 300, 50_000)],
+    startInDays: 20,
+    lengthDays: 14,
+    createdDaysAgo: 15,
+  },
+  {
+    brand: 'owner',
+    name: 'Cooler check every Monday',
+    type: 'general',
+    status: 'active',
+    missions: ['Shelf check: cooler placement', 'Price tag audit'],
+    rewards: [money('$4 per cooler check', 400, 120_000)],
+    startInDays: -6,
+    lengthDays: 35,
+    createdDaysAgo: 20,
+  },
+  {
+    brand: 'owner',
+    name: 'Spring store opening checklist',
+    type: 'general',
+    status: 'ended',
+    timeZone: MADRID,
+    missions: ['Shelf check: cooler placement'],
+    rewards: [money('€5 per store opened', 500, 40_000)],
+    startInDays: -95,
+    lengthDays: 30,
+    createdDaysAgo: 110,
+  },
 
-  { brand: 'owner', name: 'Summer sales sprint', type: 'contest', status: 'draft', progress: 67, missions: ['Sell the Sparkling range', 'Cold brew bundle challenge'], rewards: [prize('Weekend getaway for two', 'Two nights in a boutique hotel for the top seller.', 80_000, 1)], createdDaysAgo: 1 },
-  { brand: 'owner', name: 'Holiday multipack drive', type: 'contest', status: 'scheduled', missions: ['Summer lineup sales race'], rewards: [prize('Noise-cancelling headphones', 'For each of the three best sellers.', 25_000, 3), money('$2 per multipack sold', 200, 200_000, 5)], startInDays: 25, lengthDays: 30, createdDaysAgo: 12 },
-  { brand: 'owner', name: 'Weekend sampling blitz', type: 'contest', status: 'rejected', missions: ['Weekend sampling push'], rewards: [prize('Brightside hoodie', 'A limited-edition hoodie for the top 20 stores.', 6_000, 20)], startInDays: 8, lengthDays: 3, createdDaysAgo: 18 },
-  { brand: 'owner', name: 'Cold brew bundle challenge', type: 'contest', status: 'active', missions: ['Cold brew bundle challenge', 'Best in-store display'], rewards: [prize('Espresso machine', 'A home espresso machine for the top seller.', 45_000, 1), money('$1 per bundle sold', 100, 300_000)], startInDays: -10, lengthDays: 30, createdDaysAgo: 24 },
-  { brand: 'owner', name: 'Sparkling Lemon launch race', type: 'contest', status: 'ended', missions: ['Sell the Sparkling range'], rewards: [prize('Concert tickets', 'Two tickets to a summer concert for the top 5 sellers.', 15_000, 5)], startInDays: -120, lengthDays: 45, createdDaysAgo: 140 },
-  { brand: 'owner', name: 'Mexico summer sales contest', type: 'contest', status: 'active', timeZone: MEXICO, missions: ['Sell the Sparkling range'], rewards: [money('MX$50 per 10 cans sold', 5_000, 500_000, 10)], startInDays: -3, lengthDays: 28, createdDaysAgo: 11 },
-  { brand: 'owner', name: 'Store vs store: Q4 showdown', type: 'contest', status: 'draft', progress: 0, missions: [], rewards: [], createdDaysAgo: 0 },
+  {
+    brand: 'owner',
+    name: 'Summer sales sprint',
+    type: 'contest',
+    status: 'draft',
+    progress: 67,
+    missions: ['Sell the Sparkling range', 'Cold brew bundle challenge'],
+    rewards: [prize('Weekend getaway for two', 'Two nights in a boutique hotel for the top seller.', 80_000, 1)],
+    createdDaysAgo: 1,
+  },
+  {
+    brand: 'owner',
+    name: 'Holiday multipack drive',
+    type: 'contest',
+    status: 'scheduled',
+    missions: ['Summer lineup sales race'],
+    rewards: [
+      prize('Noise-cancelling headphones', 'For each of the three best sellers.', 25_000, 3),
+      money('$2 per multipack sold', 200, 200_000, 5),
+    ],
+    startInDays: 25,
+    lengthDays: 30,
+    createdDaysAgo: 12,
+  },
+  {
+    brand: 'owner',
+    name: 'Weekend sampling blitz',
+    type: 'contest',
+    status: 'rejected',
+    missions: ['Weekend sampling push'],
+    rewards: [prize('Brightside hoodie', 'A limited-edition hoodie for the top 20 stores.', 6_000, 20)],
+    startInDays: 8,
+    lengthDays: 3,
+    createdDaysAgo: 18,
+  },
+  {
+    brand: 'owner',
+    name: 'Cold brew bundle challenge',
+    type: 'contest',
+    status: 'active',
+    missions: ['Cold brew bundle challenge', 'Best in-store display'],
+    rewards: [
+      prize('Espresso machine', 'A home espresso machine for the top seller.', 45_000, 1),
+      money('$1 per bundle sold', 100, 300_000),
+    ],
+    startInDays: -10,
+    lengthDays: 30,
+    createdDaysAgo: 24,
+  },
+  {
+    brand: 'owner',
+    name: 'Sparkling Lemon launch race',
+    type: 'contest',
+    status: 'ended',
+    missions: ['Sell the Sparkling range'],
+    rewards: [prize('Concert tickets', 'Two tickets to a summer concert for the top 5 sellers.', 15_000, 5)],
+    startInDays: -120,
+    lengthDays: 45,
+    createdDaysAgo: 140,
+  },
+  {
+    brand: 'owner',
+    name: 'Mexico summer sales contest',
+    type: 'contest',
+    status: 'active',
+    timeZone: MEXICO,
+    missions: ['Sell the Sparkling range'],
+    rewards: [money('MX$50 per 10 cans sold', 5_000, 500_000, 10)],
+    startInDays: -3,
+    lengthDays: 28,
+    createdDaysAgo: 11,
+  },
+  {
+    brand: 'owner',
+    name: 'Store vs store: Q4 showdown',
+    type: 'contest',
+    status: 'draft',
+    progress: 0,
+    missions: [],
+    rewards: [],
+    createdDaysAgo: 0,
+  },
 
-  { brand: 'owner', name: 'Kombucha know-how', type: 'learning', status: 'draft', progress: 50, missions: ['Kombucha: from tea to bottle'], rewards: [], createdDaysAgo: 4 },
-  { brand: 'owner', name: 'Cold brew 101 for new hires', type: 'learning', status: 'scheduled', missions: ['Cold brew 101'], rewards: [money('$10 for passing the quiz', 1_000, 80_000)], startInDays: 5, lengthDays: 60, createdDaysAgo: 6 },
-  { brand: 'owner', name: 'Responsible selling refresher', type: 'learning', status: 'rejected', missions: ['Responsible selling basics'], rewards: [money('$5 for passing', 500, 30_000)], startInDays: 15, lengthDays: 30, createdDaysAgo: 16 },
-  { brand: 'owner', name: 'Product training', type: 'learning', status: 'active', missions: ['Meet the Sparkling range', 'Cold brew 101'], rewards: [{ type: 'money', title: '$8 per passed module', amountCents: 800, budgetCents: 150_000, missionScoped: true }], startInDays: -14, lengthDays: 60, createdDaysAgo: 30 },
-  { brand: 'owner', name: 'Meet the Sparkling range', type: 'learning', status: 'ended', timeZone: MADRID, missions: ['Meet the Sparkling range'], rewards: [{ type: 'gift_card', title: '€10 gift card', description: 'Spend it in any partner store.', amountCents: 1_000, codes: 8 }], startInDays: -80, lengthDays: 30, createdDaysAgo: 90 },
+  {
+    brand: 'owner',
+    name: 'Kombucha know-how',
+    type: 'learning',
+    status: 'draft',
+    progress: 50,
+    missions: ['Kombucha: from tea to bottle'],
+    rewards: [],
+    createdDaysAgo: 4,
+  },
+  {
+    brand: 'owner',
+    name: 'Cold brew 101 for new hires',
+    type: 'learning',
+    status: 'scheduled',
+    missions: ['Cold brew 101'],
+    rewards: [money('$10 for passing the quiz', 1_000, 80_000)],
+    startInDays: 5,
+    lengthDays: 60,
+    createdDaysAgo: 6,
+  },
+  {
+    brand: 'owner',
+    name: 'Responsible selling refresher',
+    type: 'learning',
+    status: 'rejected',
+    missions: ['Responsible selling basics'],
+    rewards: [money('$5 for passing', 500, 30_000)],
+    startInDays: 15,
+    lengthDays: 30,
+    createdDaysAgo: 16,
+  },
+  {
+    brand: 'owner',
+    name: 'Product training',
+    type: 'learning',
+    status: 'active',
+    missions: ['Meet the Sparkling range', 'Cold brew 101'],
+    rewards: [
+      { type: 'money', title: '$8 per passed module', amountCents: 800, budgetCents: 150_000, missionScoped: true },
+    ],
+    startInDays: -14,
+    lengthDays: 60,
+    createdDaysAgo: 30,
+  },
+  {
+    brand: 'owner',
+    name: 'Meet the Sparkling range',
+    type: 'learning',
+    status: 'ended',
+    timeZone: MADRID,
+    missions: ['Meet the Sparkling range'],
+    rewards: [
+      {
+        type: 'gift_card',
+        title: '€10 gift card',
+        description: 'Spend it in any partner store.',
+        amountCents: 1_000,
+        codes: 8,
+      },
+    ],
+    startInDays: -80,
+    lengthDays: 30,
+    createdDaysAgo: 90,
+  },
 
-  { brand: 'owner', name: 'Share your Brightside moment', type: 'consumer', status: 'draft', progress: 75, missions: ['Snap your Brightside moment'], rewards: [discount(15, 'Fifteen percent off your next online order.')], createdDaysAgo: 3 },
-  { brand: 'owner', name: 'Taste the new Mango Iced Tea', type: 'consumer', status: 'scheduled', missions: ['Vote for the flavour of the year'], rewards: [{ type: 'free_product', title: 'A free Mango Iced Tea', description: 'Redeem in any participating store.', codes: 10 }], startInDays: 18, lengthDays: 30, createdDaysAgo: 8 },
-  { brand: 'owner', name: 'Receipt scan cashback', type: 'consumer', status: 'rejected', missions: ['Snap your Brightside moment'], rewards: [discount(10, 'Ten percent off your next order.', 4)], startInDays: 10, lengthDays: 20, createdDaysAgo: 14 },
-  { brand: 'owner', name: 'Summer selfie giveaway', type: 'consumer', status: 'active', missions: ['Snap your Brightside moment'], rewards: [discount(20, 'Twenty percent off your next online order.'), prize('Year of Brightside', '52 cases delivered over a year, for one lucky winner.', 60_000, 1)], startInDays: -8, lengthDays: 40, createdDaysAgo: 22 },
-  { brand: 'owner', name: 'Flavour of the year vote', type: 'consumer', status: 'ended', missions: ['Vote for the flavour of the year'], rewards: [discount(25, 'Twenty-five percent off, thanks for voting.', 5)], startInDays: -60, lengthDays: 21, createdDaysAgo: 70 },
-  { brand: 'owner', name: 'Holiday gifting (draft)', type: 'consumer', status: 'draft', progress: 100, timeZone: MADRID, missions: ['Vote for the flavour of the year'], rewards: [discount(30, 'Thirty percent off gift packs.', 3)], startInDays: 40, lengthDays: 20, createdDaysAgo: 5 },
+  {
+    brand: 'owner',
+    name: 'Share your Brightside moment',
+    type: 'consumer',
+    status: 'draft',
+    progress: 75,
+    missions: ['Snap your Brightside moment'],
+    rewards: [discount(15, 'Fifteen percent off your next online order.')],
+    createdDaysAgo: 3,
+  },
+  {
+    brand: 'owner',
+    name: 'Taste the new Mango Iced Tea',
+    type: 'consumer',
+    status: 'scheduled',
+    missions: ['Vote for the flavour of the year'],
+    rewards: [
+      {
+        type: 'free_product',
+        title: 'A free Mango Iced Tea',
+        description: 'Redeem in any participating store.',
+        codes: 10,
+      },
+    ],
+    startInDays: 18,
+    lengthDays: 30,
+    createdDaysAgo: 8,
+  },
+  {
+    brand: 'owner',
+    name: 'Receipt scan cashback',
+    type: 'consumer',
+    status: 'rejected',
+    missions: ['Snap your Brightside moment'],
+    rewards: [discount(10, 'Ten percent off your next order.', 4)],
+    startInDays: 10,
+    lengthDays: 20,
+    createdDaysAgo: 14,
+  },
+  {
+    brand: 'owner',
+    name: 'Summer selfie giveaway',
+    type: 'consumer',
+    status: 'active',
+    missions: ['Snap your Brightside moment'],
+    rewards: [
+      discount(20, 'Twenty percent off your next online order.'),
+      prize('Year of Brightside', '52 cases delivered over a year, for one lucky winner.', 60_000, 1),
+    ],
+    startInDays: -8,
+    lengthDays: 40,
+    createdDaysAgo: 22,
+  },
+  {
+    brand: 'owner',
+    name: 'Flavour of the year vote',
+    type: 'consumer',
+    status: 'ended',
+    missions: ['Vote for the flavour of the year'],
+    rewards: [discount(25, 'Twenty-five percent off, thanks for voting.', 5)],
+    startInDays: -60,
+    lengthDays: 21,
+    createdDaysAgo: 70,
+  },
+  {
+    brand: 'owner',
+    name: 'Holiday gifting (draft)',
+    type: 'consumer',
+    status: 'draft',
+    progress: 100,
+    timeZone: MADRID,
+    missions: ['Vote for the flavour of the year'],
+    rewards: [discount(30, 'Thirty percent off gift packs.', 3)],
+    startInDays: 40,
+    lengthDays: 20,
+    createdDaysAgo: 5,
+  },
 
   // Metro Mart: contests incl. shared ones with Peak Snacks, and campaigns in draft/active/ended.
-  { brand: 'retailer', name: 'Partner brands sales race', type: 'contest', status: 'draft', shared: true, partner: 'SENT', progress: 75, missions: ['Partner brands sales race'], rewards: [prize('Team pizza party', 'Pizza for the whole team of the winning store.', 30_000, 1)], createdDaysAgo: 2 },
-  { brand: 'retailer', name: 'Back-to-school snack showdown', type: 'contest', status: 'active', shared: true, partner: 'ACCEPTED', missions: ['Partner brands sales race'], rewards: [money('$1 per partner item sold', 100, 150_000)], startInDays: -4, lengthDays: 28, createdDaysAgo: 19 },
-  { brand: 'retailer', name: 'Top seller of the month', type: 'contest', status: 'active', missions: ['Top seller of the month'], rewards: [prize('Extra day off', 'A paid day off for the best seller.', 20_000, 1)], startInDays: -12, lengthDays: 30, createdDaysAgo: 25 },
-  { brand: 'retailer', name: 'Spring endcap contest', type: 'contest', status: 'ended', missions: ['Endcap display contest'], rewards: [prize('Store team dinner', 'Dinner for the team with the best endcap.', 40_000, 1)], startInDays: -100, lengthDays: 30, createdDaysAgo: 115 },
-  { brand: 'retailer', name: 'Food safety refresher', type: 'learning', status: 'active', missions: ['Food safety refresher'], rewards: [money('$5 for passing', 500, 40_000)], startInDays: -20, lengthDays: 90, createdDaysAgo: 28 },
-  { brand: 'retailer', name: 'Weekly store walk', type: 'general', status: 'draft', progress: 25, missions: ['Weekly store walk'], rewards: [], createdDaysAgo: 1 },
-  { brand: 'retailer', name: 'Holiday out-of-stock watch', type: 'general', status: 'ended', missions: ['Out-of-stock report'], rewards: [money('$2 per report', 200, 20_000)], startInDays: -70, lengthDays: 40, createdDaysAgo: 80 },
+  {
+    brand: 'retailer',
+    name: 'Partner brands sales race',
+    type: 'contest',
+    status: 'draft',
+    shared: true,
+    partner: 'SENT',
+    progress: 75,
+    missions: ['Partner brands sales race'],
+    rewards: [prize('Team pizza party', 'Pizza for the whole team of the winning store.', 30_000, 1)],
+    createdDaysAgo: 2,
+  },
+  {
+    brand: 'retailer',
+    name: 'Back-to-school snack showdown',
+    type: 'contest',
+    status: 'active',
+    shared: true,
+    partner: 'ACCEPTED',
+    missions: ['Partner brands sales race'],
+    rewards: [money('$1 per partner item sold', 100, 150_000)],
+    startInDays: -4,
+    lengthDays: 28,
+    createdDaysAgo: 19,
+  },
+  {
+    brand: 'retailer',
+    name: 'Top seller of the month',
+    type: 'contest',
+    status: 'active',
+    missions: ['Top seller of the month'],
+    rewards: [prize('Extra day off', 'A paid day off for the best seller.', 20_000, 1)],
+    startInDays: -12,
+    lengthDays: 30,
+    createdDaysAgo: 25,
+  },
+  {
+    brand: 'retailer',
+    name: 'Spring endcap contest',
+    type: 'contest',
+    status: 'ended',
+    missions: ['Endcap display contest'],
+    rewards: [prize('Store team dinner', 'Dinner for the team with the best endcap.', 40_000, 1)],
+    startInDays: -100,
+    lengthDays: 30,
+    createdDaysAgo: 115,
+  },
+  {
+    brand: 'retailer',
+    name: 'Food safety refresher',
+    type: 'learning',
+    status: 'active',
+    missions: ['Food safety refresher'],
+    rewards: [money('$5 for passing', 500, 40_000)],
+    startInDays: -20,
+    lengthDays: 90,
+    createdDaysAgo: 28,
+  },
+  {
+    brand: 'retailer',
+    name: 'Weekly store walk',
+    type: 'general',
+    status: 'draft',
+    progress: 25,
+    missions: ['Weekly store walk'],
+    rewards: [],
+    createdDaysAgo: 1,
+  },
+  {
+    brand: 'retailer',
+    name: 'Holiday out-of-stock watch',
+    type: 'general',
+    status: 'ended',
+    missions: ['Out-of-stock report'],
+    rewards: [money('$2 per report', 200, 20_000)],
+    startInDays: -70,
+    lengthDays: 40,
+    createdDaysAgo: 80,
+  },
 
-  { brand: 'partner', name: 'Crunch time', type: 'contest', status: 'active', missions: ['Crunch time sales'], rewards: [prize('Peak Snacks hamper', 'A hamper of every Peak Snacks flavour.', 7_500, 10)], startInDays: -5, lengthDays: 21, createdDaysAgo: 12 },
-  { brand: 'partner', name: 'Snack aisle photo check', type: 'general', status: 'draft', progress: 50, missions: ['Snack aisle photo check'], rewards: [], createdDaysAgo: 3 },
+  {
+    brand: 'partner',
+    name: 'Crunch time',
+    type: 'contest',
+    status: 'active',
+    missions: ['Crunch time sales'],
+    rewards: [prize('Peak Snacks hamper', 'A hamper of every Peak Snacks flavour.', 7_500, 10)],
+    startInDays: -5,
+    lengthDays: 21,
+    createdDaysAgo: 12,
+  },
+  {
+    brand: 'partner',
+    name: 'Snack aisle photo check',
+    type: 'general',
+    status: 'draft',
+    progress: 50,
+    missions: ['Snack aisle photo check'],
+    rewards: [],
+    createdDaysAgo: 3,
+  },
 
-  { brand: 'outlet', name: 'Outlet clearance push', type: 'general', status: 'draft', progress: 25, missions: [], rewards: [], createdDaysAgo: 6 },
+  {
+    brand: 'outlet',
+    name: 'Outlet clearance push',
+    type: 'general',
+    status: 'draft',
+    progress: 25,
+    missions: [],
+    rewards: [],
+    createdDaysAgo: 6,
+  },
 ];
 
 const CONTEST_VARIANTS: readonly TContestSettings[] = [
@@ -896,9 +1962,13 @@ async function seedCampaigns(
     const brandId = brandIds[spec.brand];
     const launched = spec.status === 'active' || spec.status === 'ended';
     const startDate = spec.startInDays === undefined ? null : at(spec.startInDays);
-    const endDate = startDate && spec.lengthDays !== undefined ? new Date(startDate.getTime() + spec.lengthDays * day) : null;
+    const endDate =
+      startDate && spec.lengthDays !== undefined ? new Date(startDate.getTime() + spec.lengthDays * day) : null;
     const createdAt = new Date(today.getTime() - spec.createdDaysAgo * day + rng.int(8, 18) * 3_600_000);
-    const brandReach = spec.status === 'draft' ? { groups: 0, stores: 0, users: 0 } : (reach.get(spec.brand) ?? { groups: 0, stores: 0, users: 0 });
+    const brandReach =
+      spec.status === 'draft'
+        ? { groups: 0, stores: 0, users: 0 }
+        : (reach.get(spec.brand) ?? { groups: 0, stores: 0, users: 0 });
     const values: typeof campaigns.$inferInsert = {
       brandId,
       publicUid: newPublicUid(),
@@ -923,14 +1993,23 @@ async function seedCampaigns(
     };
     return { spec, values };
   });
-  const inserted = await db.insert(campaigns).values(planned.map((p) => p.values)).returning({ id: campaigns.id, publicUid: campaigns.publicUid });
+  const inserted = await db
+    .insert(campaigns)
+    .values(planned.map((p) => p.values))
+    .returning({ id: campaigns.id, publicUid: campaigns.publicUid });
   const idByUid = new Map(inserted.map((r) => [r.publicUid, r.id]));
 
   const missionRows: (typeof campaignMissions.$inferInsert)[] = [];
   const rewardRows: (typeof rewards.$inferInsert)[] = [];
   const partnerRows: (typeof campaignPartners.$inferInsert)[] = [];
   const codePlan: { key: string; brandId: string; codes: number; issued: boolean }[] = [];
-  const sharedRewardPlan: { key: string; brandId: string; partnerBrandId: string; budgetCents: number; filled: boolean }[] = [];
+  const sharedRewardPlan: {
+    key: string;
+    brandId: string;
+    partnerBrandId: string;
+    budgetCents: number;
+    filled: boolean;
+  }[] = [];
 
   for (const [index, { spec, values }] of planned.entries()) {
     const campaignId = idByUid.get(values.publicUid);
@@ -965,7 +2044,14 @@ async function seedCampaigns(
       // Rewards are found again after the insert by campaign and title.
       const key = `${campaignId}|${r.title}`;
       const paid = spec.status === 'active' || spec.status === 'ended';
-      const base: typeof rewards.$inferInsert = { brandId, campaignId, type: r.type, title: r.title, createdAt: values.createdAt, updatedAt: values.updatedAt };
+      const base: typeof rewards.$inferInsert = {
+        brandId,
+        campaignId,
+        type: r.type,
+        title: r.title,
+        createdAt: values.createdAt,
+        updatedAt: values.updatedAt,
+      };
       switch (r.type) {
         case 'money': {
           const firstMission = placed[0];
@@ -982,7 +2068,13 @@ async function seedCampaigns(
             filledByPartners: spec.shared === true && spec.partner === 'ACCEPTED',
           });
           if (spec.shared && spec.partner === 'ACCEPTED') {
-            sharedRewardPlan.push({ key, brandId, partnerBrandId: brandIds.partner, budgetCents: r.budgetCents / 2, filled: true });
+            sharedRewardPlan.push({
+              key,
+              brandId,
+              partnerBrandId: brandIds.partner,
+              budgetCents: r.budgetCents / 2,
+              filled: true,
+            });
           }
           break;
         }
@@ -1034,7 +2126,10 @@ async function seedCampaigns(
   if (missionRows.length > 0) await db.insert(campaignMissions).values(missionRows);
   if (partnerRows.length > 0) await db.insert(campaignPartners).values(partnerRows);
   if (rewardRows.length === 0) return;
-  const insertedRewards = await db.insert(rewards).values(rewardRows).returning({ id: rewards.id, campaignId: rewards.campaignId, title: rewards.title });
+  const insertedRewards = await db
+    .insert(rewards)
+    .values(rewardRows)
+    .returning({ id: rewards.id, campaignId: rewards.campaignId, title: rewards.title });
   const rewardId = new Map(insertedRewards.map((r) => [`${r.campaignId}|${r.title}`, r.id]));
   const idOfReward = (key: string) => {
     const id = rewardId.get(key);
@@ -1052,7 +2147,12 @@ async function seedCampaigns(
       if (used.has(code)) continue;
       used.add(code);
       const issued = plan.issued && used.size <= Math.ceil(plan.codes / 2);
-      codeRows.push({ brandId: plan.brandId, rewardId: rid, code, issuedAt: issued ? daysAgo(today, rng.int(20, 50)) : null });
+      codeRows.push({
+        brandId: plan.brandId,
+        rewardId: rid,
+        code,
+        issuedAt: issued ? daysAgo(today, rng.int(20, 50)) : null,
+      });
     }
   }
   if (codeRows.length > 0) await db.insert(rewardCodes).values(codeRows);

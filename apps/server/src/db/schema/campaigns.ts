@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, check, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  check,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, INVITE_STATUSES, SCOPE_TYPES, type TSelectedCountry } from '@rally/domain';
 import { brands, users } from './auth.js';
 
@@ -21,7 +32,10 @@ export const campaigns = pgTable(
     type: campaignTypeEnum('type').notNull(),
     status: campaignStatusEnum('status').notNull().default('draft'),
     sharedCampaign: boolean('shared_campaign').notNull().default(false),
-    finishCriteria: text('finish_criteria').array().notNull().default(sql`'{days_over}'::text[]`),
+    finishCriteria: text('finish_criteria')
+      .array()
+      .notNull()
+      .default(sql`'{days_over}'::text[]`),
     startDate: timestamp('start_date', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),
     timeZone: text('time_zone').notNull().default('America/New_York'),
@@ -30,9 +44,18 @@ export const campaigns = pgTable(
     reachStores: integer('reach_stores').notNull().default(0),
     reachUsers: integer('reach_users').notNull().default(0),
     scopeType: scopeTypeEnum('scope_type').notNull().default('all'),
-    scopePks: integer('scope_pks').array().notNull().default(sql`'{}'::integer[]`),
-    countryCodes: text('country_codes').array().notNull().default(sql`'{}'::text[]`),
-    selectedPlacesIds: text('selected_places_ids').array().notNull().default(sql`'{}'::text[]`),
+    scopePks: integer('scope_pks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    countryCodes: text('country_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    selectedPlacesIds: text('selected_places_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     selectedCountries: jsonb('selected_countries').$type<TSelectedCountry[]>().notNull().default([]),
     // Optimistic concurrency: every write names the version it edited.
     version: integer('version').notNull().default(1),

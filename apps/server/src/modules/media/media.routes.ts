@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MEDIA_LIMITS, ZErrorBody, ZMediaFile, ZMediaTitleBody, ZPageQuery, zPaged } from '@rally/domain';
+import { ZErrorBody, ZMediaFile, ZMediaTitleBody, ZPageQuery, zPaged } from '@rally/domain';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission } from '../auth/request-context.js';
 import { createDiskStorage } from './media-storage.js';
@@ -15,6 +15,7 @@ const tags = ['media'];
 export interface MediaRoutesOptions {
   dataDir: string;
   ffmpegPath?: string | undefined;
+  videoLimitBytes: number;
 }
 
 export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions) {
@@ -40,7 +41,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
       const actor = await app.actor(request);
       requirePermission(actor, 'mission:update');
       if (!request.isMultipart()) throw invalid([{ path: 'file', message: 'send the file as multipart/form-data' }]);
-      const part = await request.file({ limits: { fileSize: MEDIA_LIMITS.videoBytes, files: 1 } });
+      const part = await request.file({ limits: { fileSize: opts.videoLimitBytes, files: 1 } });
       if (!part || part.fieldname !== 'file') throw invalid([{ path: 'file', message: 'required' }]);
       const titleField = part.fields.title;
       const title = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value) : undefined;
@@ -51,6 +52,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
         declaredType: part.mimetype,
         title,
         wasTruncated: () => part.file.truncated,
+        videoLimitBytes: opts.videoLimitBytes,
       });
       return reply.status(201).send(media);
     },

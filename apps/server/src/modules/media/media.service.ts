@@ -84,6 +84,7 @@ export interface UploadMediaOptions {
   title?: string | undefined;
   /** Set by the multipart parser when the stream was cut at the size limit. */
   wasTruncated: () => boolean;
+  videoLimitBytes: number;
 }
 
 /**
@@ -96,7 +97,7 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
   const tempPath = path.join(deps.tempDir, `${randomUUID()}.upload`);
   try {
     await pipeline(options.stream, createWriteStream(tempPath));
-    if (options.wasTruncated()) throw tooLarge('video', MEDIA_LIMITS.videoBytes);
+    if (options.wasTruncated()) throw tooLarge('video', options.videoLimitBytes);
     const { size } = await stat(tempPath);
     if (size === 0) throw invalid([{ path: 'file', message: 'the file is empty' }]);
     const sniffed = await fileTypeFromFile(tempPath);
