@@ -6,7 +6,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as TI18n } from 'i18next';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -29,7 +29,7 @@ function LocalizedMantine({ children }: { children: ReactNode }) {
 export function Providers({ queryClient, i18n, children, env = 'default' }: ProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env={env}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <QueryClientProvider client={queryClient}>
           <Notifications position="top-right" />
           <LocalizedMantine>{children}</LocalizedMantine>

@@ -1,8 +1,17 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
+  // Shade 8 keeps white button labels, links and outline badges above WCAG AA contrast (4.5:1) on white.
+  primaryShade: { light: 8, dark: 6 },
   defaultRadius: 'md',
   fontFamily: 'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '650' },
+});
+
+/** Mantine's default "dimmed" grey (gray.6) is below AA contrast on white; gray.7 is not. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: { '--mantine-color-dimmed': t.colors.dark[2] },
 });

@@ -7,15 +7,6 @@ import { useSignOut } from '../../features/auth/api/auth-api';
 import { useSession } from '../../features/auth/components/session-context';
 import { errorMessage } from '../../lib/error-message';
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part.charAt(0).toUpperCase())
-    .join('');
-}
-
 export function UserMenu() {
   const { t } = useTranslation();
   const me = useSession();
@@ -27,9 +18,8 @@ export function UserMenu() {
       <Menu.Target>
         <UnstyledButton aria-label={t('header.user-menu', { name: me.user.name })} px={4} py={2}>
           <Group gap={8} wrap="nowrap">
-            <Avatar color="indigo" radius="xl" size={32}>
-              {initials(me.user.name || me.user.email)}
-            </Avatar>
+            {/* No initials: the button's visible text must be part of its accessible name (WCAG 2.5.3). */}
+            <Avatar color="indigo" radius="xl" size={32} alt="" />
             <Text size="sm" fw={500} visibleFrom="md" truncate maw={140}>
               {me.user.name}
             </Text>

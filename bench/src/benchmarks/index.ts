@@ -1,0 +1,8 @@
+import { authMe } from './auth-me.js';
+import { bareJson } from './bare-json.js';
+import type { Benchmark } from './benchmark.js';
+import { campaignListDeepPage, campaignListFirstPage } from './campaign-list.js';
+
+/** Every benchmark, in run order; the first is the baseline the others are compared with. */
+export const BENCHMARKS: readonly Benchmark[] = [bareJson, authMe, campaignListFirstPage, campaignListDeepPage];
+export const BASELINE = bareJson;
