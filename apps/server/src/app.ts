@@ -17,6 +17,7 @@ import { AppError } from './lib/app-error.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
+import { createSessionLookup, type SessionLookup } from './modules/auth/session-lookup.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -30,6 +31,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
     auth: Auth;
+    sessions: SessionLookup;
     /** Resolves the signed-in user and current brand, or throws 401/403. */
     actor(request: FastifyRequest): Promise<RequestActor>;
   }
@@ -70,7 +72,9 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   });
   app.decorate('database', database);
   app.decorate('auth', auth);
-  app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, request));
+  const sessionLookup = createSessionLookup(database, env.AUTH_SECRET);
+  app.decorate('sessions', sessionLookup);
+  app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, sessionLookup, request));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

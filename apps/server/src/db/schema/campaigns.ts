@@ -10,6 +10,7 @@ import {
   timestamp,
   check,
   uniqueIndex,
+  primaryKey,
 } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, INVITE_STATUSES, SCOPE_TYPES, type TSelectedCountry } from '@rally/domain';
 import { brands, users } from './auth.js';
@@ -75,6 +76,10 @@ export const campaigns = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    index('campaigns_brand_name_idx').on(t.brandId, t.name, t.id),
+    index('campaigns_brand_status_name_idx').on(t.brandId, t.status, t.name, t.id),
+    index('campaigns_brand_start_idx').on(t.brandId, t.startDate, t.id),
+    index('campaigns_brand_end_idx').on(t.brandId, t.endDate, t.id),
     check('campaigns_name_len', sql`char_length(${t.name}) <= 50`),
     check('campaigns_progress_range', sql`${t.completionProgress} between 0 and 100`),
   ],
@@ -140,4 +145,20 @@ export const campaignAudit = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('campaign_audit_campaign_idx').on(t.campaignId, t.createdAt.desc())],
+);
+
+/**
+ * Campaigns per brand and status, kept by a trigger on `campaigns` (migration
+ * 0003), so the list's total and the status summary never count rows.
+ */
+export const campaignCounts = pgTable(
+  'campaign_counts',
+  {
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    status: campaignStatusEnum('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.status] })],
 );

@@ -71,7 +71,10 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   r.post(
     '/api/auth/sign-out',
     { schema: { tags: ['auth'], summary: 'Sign out; clears the session cookie', body: z.object({}).strict().optional() } },
-    (request, reply) => forward(opts.auth, opts.baseURL, request, reply),
+    (request, reply) => {
+      app.sessions.evict(request);
+      return forward(opts.auth, opts.baseURL, request, reply);
+    },
   );
   // Everything else better-auth offers (session, organization calls) passes through.
   r.route({

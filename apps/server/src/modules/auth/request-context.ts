@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { permissionsForRole, type TMemberRole, type TPermission } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { brands, members, sessions } from '../../db/schema/index.js';
+import { sessions } from '../../db/schema/index.js';
 import { forbidden, unauthenticated } from '../../lib/app-error.js';
 import type { Auth } from './auth.js';
+import type { SessionLookup } from './session-lookup.js';
 
 export interface RequestActor {
   userId: string;
@@ -26,38 +27,36 @@ export function headersOf(request: FastifyRequest): Headers {
   return headers;
 }
 
+// Sessions last 7 days and slide: better-auth extends one when it is used a day after its last extension.
+const SESSION_SECONDS = 60 * 60 * 24 * 7;
+const UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
 /**
  * Who is calling and for which brand. The brand is the session's active brand;
  * a session without one (first request after sign-in) falls back to the user's
  * oldest membership and records it.
  */
-export async function resolveActor(auth: Auth, db: Db, request: FastifyRequest): Promise<RequestActor> {
-  const session = await auth.api.getSession({ headers: headersOf(request) });
-  if (!session) throw unauthenticated();
-  const active = (session.session as { activeOrganizationId?: string | null }).activeOrganizationId ?? null;
-  const rows = await db
-    .select({ brandId: members.organizationId, role: members.role })
-    .from(members)
-    .innerJoin(brands, eq(brands.id, members.organizationId))
-    .where(
-      active
-        ? and(eq(members.userId, session.user.id), eq(members.organizationId, active))
-        : eq(members.userId, session.user.id),
-    )
-    .orderBy(asc(members.createdAt))
-    .limit(1);
-  const membership = rows[0];
-  if (!membership) throw forbidden('You are not a member of any brand');
-  if (!active) {
-    await db.update(sessions).set({ activeOrganizationId: membership.brandId }).where(eq(sessions.id, session.session.id));
+export async function resolveActor(auth: Auth, db: Db, lookup: SessionLookup, request: FastifyRequest): Promise<RequestActor> {
+  let facts = await lookup.find(request);
+  if (facts && facts.expiresAt.getTime() - Date.now() < (SESSION_SECONDS - UPDATE_AGE_SECONDS) * 1000) {
+    // Due for extension: let better-auth do it (rare: once a day per session).
+    await auth.api.getSession({ headers: headersOf(request) });
+    lookup.evict(request);
+    facts = await lookup.find(request);
   }
-  const role = membership.role as TMemberRole;
+  if (!facts) throw unauthenticated();
+  if (!facts.brandId || !facts.role) throw forbidden('You are not a member of any brand');
+  if (facts.activeBrandId !== facts.brandId) {
+    await db.update(sessions).set({ activeOrganizationId: facts.brandId }).where(eq(sessions.id, facts.sessionId));
+    lookup.evict(request);
+  }
+  const role = facts.role as TMemberRole;
   return {
-    userId: session.user.id,
-    userName: session.user.name,
-    email: session.user.email,
-    sessionId: session.session.id,
-    brandId: membership.brandId,
+    userId: facts.userId,
+    userName: facts.userName,
+    email: facts.email,
+    sessionId: facts.sessionId,
+    brandId: facts.brandId,
     role,
     permissions: permissionsForRole(role),
   };

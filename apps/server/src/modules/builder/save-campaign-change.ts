@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
 import type { RequestActor } from '../auth/request-context.js';
 import type { CampaignRow } from '../campaign/campaign.mapper.js';
-import { recordAudit } from '../campaign/campaign.repository.js';
+import { invalidateCampaignPages, recordAudit } from '../campaign/campaign.repository.js';
 import { loadProgressFacts } from './builder.repository.js';
 
 export interface SaveCampaignChangeOptions {
@@ -39,6 +39,8 @@ export async function saveCampaignChange(options: SaveCampaignChangeOptions): Pr
     .where(eq(campaigns.id, campaign.id))
     .returning();
   if (!row) throw new Error('campaign vanished inside its transaction');
+  // A rename or status change moves the campaign between list pages.
+  if (set.name !== undefined || set.status !== undefined) invalidateCampaignPages(campaign.brandId);
   const changes = [...(options.changes ?? [])];
   if (progress.percent !== campaign.completionProgress) {
     changes.push({ field: 'completionProgress', old: campaign.completionProgress, new: progress.percent });

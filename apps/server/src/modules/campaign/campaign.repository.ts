@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { TCampaignListQuery, TCampaignStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { campaignAudit, campaignMissions, campaigns, rewards } from '../../db/schema/index.js';
+import { campaignAudit, campaignCounts, campaignMissions, campaigns, rewards } from '../../db/schema/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
 
 /** A short unguessable id for the public campaign page. */
@@ -28,48 +28,177 @@ export async function findCampaign(db: DbOrTx, brandId: string, id: number): Pro
   return row;
 }
 
+type ListVariant = { field: keyof typeof SORT_COLUMNS; descending: boolean; byStatus: boolean; fromAnchor: boolean };
+
+/** Sort keys that are never null, so a row-value comparison can seek on them. */
+const SEEKABLE = new Set<keyof typeof SORT_COLUMNS>(['createdAt', 'name', 'status']);
+
+/**
+ * Deep pages seek instead of counting rows: the sort key of every STRIDE-th
+ * row is remembered for a short while (and dropped on this brand's writes), so
+ * page N starts from the nearest anchor and skips fewer than STRIDE rows.
+ */
+export const listAnchors = { stride: 1000, ttlMs: 30_000 };
+const anchorCache = new Map<string, { until: number; anchors: Map<number, { v: string; id: number } | null> }>();
+
+/** Forget the page anchors of a brand after a write that may move rows. */
+export function invalidateCampaignPages(brandId: string) {
+  for (const key of anchorCache.keys()) if (key.startsWith(`${brandId}|`)) anchorCache.delete(key);
+}
+
+/**
+ * The list's page query, prepared once per sort variant: PostgreSQL plans it
+ * once per connection instead of on every request (planning cost more than
+ * running it), and the total rides along from campaign_counts, so a page is
+ * one round trip. The ids come from the index alone (deferred join), which
+ * keeps deep pages cheap.
+ */
+function preparePageQuery(db: DbOrTx, v: ListVariant) {
+  const dir = v.descending ? desc : asc;
+  const col = SORT_COLUMNS[v.field];
+  const seek = v.descending
+    ? sql`(${col}, ${campaigns.id}) <= (${sql.placeholder('anchorValue')}, ${sql.placeholder('anchorId')})`
+    : sql`(${col}, ${campaigns.id}) >= (${sql.placeholder('anchorValue')}, ${sql.placeholder('anchorId')})`;
+  const where = and(
+    eq(campaigns.brandId, sql.placeholder('brandId')),
+    v.byStatus ? eq(campaigns.status, sql.placeholder('status')) : undefined,
+    v.fromAnchor ? seek : undefined,
+  );
+  const page = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(where)
+    .orderBy(dir(SORT_COLUMNS[v.field]), dir(campaigns.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('page');
+  const total = v.byStatus
+    ? sql<number>`(select coalesce(sum(${campaignCounts.n}), 0)::int from ${campaignCounts} where ${campaignCounts.brandId} = ${sql.placeholder('brandId')} and ${campaignCounts.status} = ${sql.placeholder('status')})`
+    : sql<number>`(select coalesce(sum(${campaignCounts.n}), 0)::int from ${campaignCounts} where ${campaignCounts.brandId} = ${sql.placeholder('brandId')})`;
+  return db
+    .select({ campaign: campaigns, total: total.mapWith(Number) })
+    .from(campaigns)
+    .innerJoin(page, eq(page.id, campaigns.id))
+    .orderBy(dir(SORT_COLUMNS[v.field]), dir(campaigns.id))
+    .prepare(`campaign_page_${v.field}_${v.descending ? 'desc' : 'asc'}_${v.byStatus ? 'status' : 'all'}${v.fromAnchor ? '_seek' : ''}`);
+}
+
+const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePageQuery>>>();
+
 export async function listCampaigns(
   db: DbOrTx,
   brandId: string,
   query: Pick<TCampaignListQuery, 'status' | 'filter' | 'sort'> & { offset: number; limit: number },
 ): Promise<{ rows: CampaignRow[]; totalCount: number }> {
-  const conditions: SQL[] = [eq(campaigns.brandId, brandId)];
-  if (query.status) conditions.push(eq(campaigns.status, query.status));
-  if (query.filter) conditions.push(ilike(campaigns.name, `%${escapeLike(query.filter)}%`));
-  const where = and(...conditions);
   const descending = query.sort.startsWith('-');
   const field = (descending ? query.sort.slice(1) : query.sort) as keyof typeof SORT_COLUMNS;
+  if (!query.filter) {
+    const k = SEEKABLE.has(field) ? Math.floor(query.offset / listAnchors.stride) : 0;
+    const anchor = k > 0 ? await anchorAt(db, brandId, query.status, field, descending, k) : null;
+    const variant: ListVariant = { field, descending, byStatus: query.status !== undefined, fromAnchor: anchor !== null };
+    const key = `${field}:${descending}:${variant.byStatus}:${variant.fromAnchor}`;
+    let cache = preparedPages.get(db);
+    if (!cache) preparedPages.set(db, (cache = new Map()));
+    let prepared = cache.get(key);
+    if (!prepared) cache.set(key, (prepared = preparePageQuery(db, variant)));
+    const rows = await prepared.execute({
+      brandId,
+      status: query.status,
+      limit: query.limit,
+      offset: anchor ? query.offset - k * listAnchors.stride : query.offset,
+      anchorValue: anchor?.v,
+      anchorId: anchor?.id,
+    });
+    // Past the last page there is no row to carry the total.
+    const totalCount = rows[0]?.total ?? (await countFromCounters(db, brandId, query.status));
+    return { rows: rows.map((r) => r.campaign), totalCount };
+  }
+  const conditions: SQL[] = [eq(campaigns.brandId, brandId), ilike(campaigns.name, `%${escapeLike(query.filter)}%`)];
+  if (query.status) conditions.push(eq(campaigns.status, query.status));
+  const where = and(...conditions);
   const dir = descending ? desc : asc;
-  const [rows, totals] = await Promise.all([
+  const page = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(where)
+    .orderBy(dir(SORT_COLUMNS[field]), dir(campaigns.id))
+    .limit(query.limit)
+    .offset(query.offset)
+    .as('page');
+  const [rows, totalCount] = await Promise.all([
     db
-      .select()
+      .select({ campaign: campaigns })
       .from(campaigns)
-      .where(where)
-      .orderBy(dir(SORT_COLUMNS[field]), dir(campaigns.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(campaigns).where(where),
+      .innerJoin(page, eq(page.id, campaigns.id))
+      .orderBy(dir(SORT_COLUMNS[field]), dir(campaigns.id)),
+    exactCount(db, where),
   ]);
-  return { rows, totalCount: totals[0]?.n ?? 0 };
+  return { rows: rows.map((r) => r.campaign), totalCount };
+}
+
+/** The sort key of the row at position k × stride (as text, so timestamps keep their microseconds). */
+async function anchorAt(
+  db: DbOrTx,
+  brandId: string,
+  status: TCampaignStatus | undefined,
+  field: keyof typeof SORT_COLUMNS,
+  descending: boolean,
+  k: number,
+): Promise<{ v: string; id: number } | null> {
+  const cacheKey = `${brandId}|${status ?? '*'}|${field}|${descending}`;
+  const now = Date.now();
+  let entry = anchorCache.get(cacheKey);
+  if (!entry || entry.until <= now) {
+    entry = { until: now + listAnchors.ttlMs, anchors: new Map() };
+    anchorCache.set(cacheKey, entry);
+  }
+  if (entry.anchors.has(k)) return entry.anchors.get(k) ?? null;
+  const dir = descending ? desc : asc;
+  const col = SORT_COLUMNS[field];
+  const [row] = await db
+    .select({ v: sql<string>`${col}::text`, id: campaigns.id })
+    .from(campaigns)
+    .where(and(eq(campaigns.brandId, brandId), status ? eq(campaigns.status, status) : undefined))
+    .orderBy(dir(col), dir(campaigns.id))
+    .limit(1)
+    .offset(k * listAnchors.stride);
+  const anchor = row ?? null;
+  entry.anchors.set(k, anchor);
+  return anchor;
+}
+
+async function exactCount(db: DbOrTx, where: SQL | undefined) {
+  const [row] = await db.select({ n: count() }).from(campaigns).where(where);
+  return row?.n ?? 0;
+}
+
+/** Totals kept by the campaign_counts trigger: no row counting on the list's hot path. */
+async function countFromCounters(db: DbOrTx, brandId: string, status: TCampaignStatus | undefined) {
+  const counts = await countByStatus(db, brandId);
+  if (status) return counts.get(status) ?? 0;
+  let total = 0;
+  for (const n of counts.values()) total += n;
+  return total;
 }
 
 export async function countByStatus(db: DbOrTx, brandId: string): Promise<Map<TCampaignStatus, number>> {
   const rows = await db
-    .select({ status: campaigns.status, n: count() })
-    .from(campaigns)
-    .where(eq(campaigns.brandId, brandId))
-    .groupBy(campaigns.status);
+    .select({ status: campaignCounts.status, n: campaignCounts.n })
+    .from(campaignCounts)
+    .where(eq(campaignCounts.brandId, brandId));
   return new Map(rows.map((r) => [r.status, r.n]));
 }
 
 export async function insertCampaign(db: DbOrTx, values: typeof campaigns.$inferInsert): Promise<CampaignRow> {
   const [row] = await db.insert(campaigns).values(values).returning();
   if (!row) throw new Error('insert returned no row');
+  invalidateCampaignPages(row.brandId);
   return row;
 }
 
 export async function deleteCampaignRow(db: DbOrTx, brandId: string, id: number): Promise<void> {
   await db.delete(campaigns).where(and(eq(campaigns.brandId, brandId), eq(campaigns.id, id)));
+  invalidateCampaignPages(brandId);
 }
 
 /** Copies a campaign's missions and rewards (not codes, partners or payments) onto another campaign. */

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns } from '../../db/schema/index.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { invalidateCampaignPages, listAnchors, listCampaigns } from './campaign.repository.js';
+
+let t: TestApp;
+let brandId: string;
+type Row = { id: number; name: string; status: string; createdAt: Date };
+let all: Row[];
+const STATUSES = ['draft', 'scheduled', 'rejected', 'active', 'ended'] as const;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  brandId = t.brandIds.partner;
+  const base = Date.UTC(2026, 0, 1);
+  // Repeated names and timestamps (down to the microsecond) make ties that only the id breaks.
+  const values = Array.from({ length: 157 }, (_, i) => ({
+    brandId,
+    publicUid: `pages-${i}`,
+    type: 'general' as const,
+    name: `Campaign ${String((i * 37) % 23).padStart(2, '0')}`,
+    status: STATUSES[(i * 7) % 5]!,
+    createdAt: new Date(base + ((i * 13) % 41) * 1000),
+  }));
+  await t.database.db.insert(campaigns).values(values);
+  const rows = await t.database.db.select().from(campaigns);
+  all = rows.filter((r) => r.brandId === brandId).map((r) => ({ id: r.id, name: r.name, status: r.status, createdAt: r.createdAt }));
+  listAnchors.stride = 7;
+});
+afterAll(async () => {
+  listAnchors.stride = 1000;
+  await t.close();
+});
+
+const STATUS_ORDER = Object.fromEntries(STATUSES.map((s, i) => [s, i]));
+function expected(sort: string, status?: string): number[] {
+  const desc = sort.startsWith('-');
+  const field = desc ? sort.slice(1) : sort;
+  const key = (r: Row): number | string =>
+    field === 'createdAt' ? r.createdAt.getTime() : field === 'status' ? STATUS_ORDER[r.status]! : r.name;
+  const rows = all.filter((r) => !status || r.status === status);
+  rows.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    const c = ka < kb ? -1 : ka > kb ? 1 : a.id - b.id;
+    return desc ? -c : c;
+  });
+  return rows.map((r) => r.id);
+}
+
+describe('campaign pages that seek from anchors', () => {
+  it.each(['-createdAt', 'createdAt', 'name', '-name', 'status', '-status'])(
+    'gives exactly the rows of plain offset paging for every page (sort %s)',
+    async (sort) => {
+      for (const status of [undefined, 'ended'] as const) {
+        invalidateCampaignPages(brandId);
+        const want = expected(sort, status);
+        const got: number[] = [];
+        for (let offset = 0; offset < want.length + 10; offset += 10) {
+          const { rows, totalCount } = await listCampaigns(t.database.db, brandId, { sort, status, offset, limit: 10 });
+          expect(totalCount).toBe(want.length);
+          got.push(...rows.map((r) => r.id));
+        }
+        expect(got).toEqual(want);
+      }
+    },
+  );
+
+  it('sees a campaign created after the anchors were taken', async () => {
+    invalidateCampaignPages(brandId);
+    await listCampaigns(t.database.db, brandId, { sort: 'createdAt', offset: 150, limit: 10 });
+    const { insertCampaign } = await import('./campaign.repository.js');
+    const late = await insertCampaign(t.database.db, {
+      brandId,
+      publicUid: 'pages-late',
+      type: 'general',
+      name: 'Late',
+      createdAt: new Date(Date.UTC(2025, 0, 1)),
+    });
+    all.push({ id: late.id, name: late.name, status: late.status, createdAt: late.createdAt });
+    const { rows } = await listCampaigns(t.database.db, brandId, { sort: 'createdAt', offset: 150, limit: 10 });
+    expect(rows.map((r) => r.id)).toEqual(expected('createdAt').slice(150, 160));
+  });
+});
