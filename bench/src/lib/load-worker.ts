@@ -5,6 +5,31 @@ import type { LoadRequest, LoadResult } from './measure.js';
 // Runs autocannon on its own thread so the load generator does not queue behind
 // the servers under test, which share the main thread's event loop.
 
+// Versioned writes: every connection edits its own campaign and remembers the version each answer returns.
+const versions = new Map<string, number>();
+let nextTarget = 0;
+
+function versionedRequests(request: LoadRequest): autocannon.Request[] | undefined {
+  const writes = request.versionedWrites;
+  if (!writes) return undefined;
+  return [
+    {
+      method: 'POST',
+      setupRequest: (req: autocannon.Request, ctx: object) => {
+        const context = ctx as { target?: string };
+        context.target ??= writes.urls[nextTarget++ % writes.urls.length]!;
+        const target = context.target;
+        const version = versions.get(target) ?? writes.version;
+        return { ...req, path: new URL(target).pathname, body: JSON.stringify({ version, name: `Bench ${version}` }) };
+      },
+      onResponse: (status: number, body: string, ctx: object) => {
+        const context = ctx as { target?: string };
+        if (status === 200 && context.target) versions.set(context.target, (JSON.parse(body) as { campaign: { version: number } }).campaign.version);
+      },
+    },
+  ];
+}
+
 function run(request: LoadRequest, seconds: number, record: number[] | null): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(
@@ -13,6 +38,7 @@ function run(request: LoadRequest, seconds: number, record: number[] | null): Pr
         method: request.method,
         headers: request.headers,
         body: request.body,
+        requests: versionedRequests(request),
         connections: request.connections,
         duration: seconds,
       },

@@ -8,6 +8,12 @@ export interface MeasureOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Versioned writes: each connection takes its own target and sends
+   * `{version, name}`, carrying the version the last answer returned
+   * (`campaign.version`), as the builder's autosave does.
+   */
+  versionedWrites?: { urls: string[]; version: number };
 }
 
 /** What the load worker is given. */
@@ -16,6 +22,7 @@ export interface LoadRequest {
   method: NonNullable<MeasureOptions['method']>;
   headers: Record<string, string>;
   body: string | undefined;
+  versionedWrites: MeasureOptions['versionedWrites'];
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
@@ -62,6 +69,7 @@ export async function measure(url: string, options: MeasureOptions = {}): Promis
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
     body: options.body,
+    versionedWrites: options.versionedWrites,
     connections: options.connections ?? DEFAULT_MEASURE.connections,
     durationSeconds: options.durationSeconds ?? DEFAULT_MEASURE.durationSeconds,
     warmupSeconds: options.warmupSeconds ?? DEFAULT_MEASURE.warmupSeconds,

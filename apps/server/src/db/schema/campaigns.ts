@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -60,6 +61,9 @@ export const campaigns = pgTable(
     selectedCountries: jsonb('selected_countries').$type<TSelectedCountry[]>().notNull().default([]),
     // Optimistic concurrency: every write names the version it edited.
     version: integer('version').notNull().default(1),
+    // Bumped by triggers on any change to the campaign or what the builder shows of it
+    // (missions, items, rewards, codes, partners): the key of cached builder responses.
+    cacheRev: bigint('cache_rev', { mode: 'number' }).notNull().default(0),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, or, sql } from 'drizzle-orm';
-import type { TCampaignMission, TCampaignPartner, TInviteStatus, TSharedDataOption } from '@rally/domain';
-import type { DbOrTx } from '../../db/client.js';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import type { TCampaignMission, TCampaignPartner, TInviteStatus, TRewardScope, TSharedDataOption } from '@rally/domain';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   brands,
   campaignMissions,
@@ -8,8 +8,6 @@ import {
   campaigns,
   missionItems,
   missions,
-  rewardPartners,
-  rewards,
 } from '../../db/schema/index.js';
 import type { CampaignRow } from '../campaign/campaign.mapper.js';
 
@@ -93,44 +91,32 @@ export async function listCampaignPartners(db: DbOrTx, campaignId: number): Prom
   }));
 }
 
-/** What progress is computed from: two small queries whatever the campaign's size. */
+/** What progress is computed from, in one statement whatever the campaign's size. */
 export async function loadProgressFacts(db: DbOrTx, campaignId: number) {
-  const [missionRows, rewardRows, partnerRows] = await Promise.all([
-    db
-      .select({ missionId: campaignMissions.missionId, isCompleteFill: missions.isCompleteFill })
-      .from(campaignMissions)
-      .innerJoin(missions, eq(missions.id, campaignMissions.missionId))
-      .where(eq(campaignMissions.campaignId, campaignId)),
-    db
-      .select({
-        id: rewards.id,
-        scope: rewards.scope,
-        missionId: rewards.missionId,
-        filledByPartners: rewards.filledByPartners,
-      })
-      .from(rewards)
-      .where(eq(rewards.campaignId, campaignId)),
-    db
-      .select({ brandId: campaignPartners.partnerBrandId, inviteStatus: campaignPartners.inviteStatus })
-      .from(campaignPartners)
-      .where(eq(campaignPartners.campaignId, campaignId)),
-  ]);
-  const rewardIds = rewardRows.map((r) => r.id);
-  const fills =
-    rewardIds.length === 0
-      ? []
-      : await db
-          .select({ rewardId: rewardPartners.rewardId, brandId: rewardPartners.partnerBrandId, fill: rewardPartners.fillStatus })
-          .from(rewardPartners)
-          .where(inArray(rewardPartners.rewardId, rewardIds));
+  const [row] = await (db as Db).execute(sql`
+    select
+      (select coalesce(json_agg(json_build_object('missionId', cm.mission_id, 'isCompleteFill', m.is_complete_fill)), '[]'::json)
+         from campaign_missions cm join missions m on m.id = cm.mission_id
+        where cm.campaign_id = ${campaignId}) as missions,
+      (select coalesce(json_agg(json_build_object(
+                'scope', r.scope, 'missionId', r.mission_id, 'filledByPartners', r.filled_by_partners,
+                'partners', (select coalesce(json_agg(json_build_object('brandId', rp.partner_brand_id, 'filled', rp.fill_status = 'filled')), '[]'::json)
+                               from reward_partners rp where rp.reward_id = r.id))), '[]'::json)
+         from rewards r where r.campaign_id = ${campaignId}) as rewards,
+      (select coalesce(json_agg(json_build_object('brandId', p.partner_brand_id, 'inviteStatus', p.invite_status)), '[]'::json)
+         from campaign_partners p where p.campaign_id = ${campaignId}) as partners`).then(
+    (res) => (res as unknown as { rows: ProgressFactsRow[] }).rows,
+  );
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
   return {
-    missions: missionRows,
-    rewards: rewardRows.map((r) => ({
-      scope: r.scope,
-      missionId: r.missionId,
-      filledByPartners: r.filledByPartners,
-      partners: fills.filter((f) => f.rewardId === r.id).map((f) => ({ brandId: f.brandId, filled: f.fill === 'filled' })),
-    })),
-    partners: partnerRows.map((p) => ({ brandId: p.brandId, inviteStatus: p.inviteStatus as TInviteStatus | null })),
+    missions: parse(row!.missions),
+    rewards: parse(row!.rewards),
+    partners: parse(row!.partners),
   };
+}
+
+interface ProgressFactsRow {
+  missions: { missionId: number; isCompleteFill: boolean }[] | string;
+  rewards: { scope: TRewardScope; missionId: number | null; filledByPartners: boolean; partners: { brandId: string; filled: boolean }[] }[] | string;
+  partners: { brandId: string; inviteStatus: TInviteStatus | null }[] | string;
 }

@@ -17,11 +17,12 @@ import {
   ZRewardRead,
   ZRewardTypes,
   ZUpdateCampaignMissionBody,
+  type TFormData,
 } from '@rally/domain';
 import { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
 import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
 import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
-import { loadFormData } from './load-form-data.js';
+import { createFormDataCache } from './form-data-cache.js';
 import { updateCampaignFields } from './update-campaign-fields.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
@@ -30,6 +31,7 @@ const tags = ['builder'];
 export async function builderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
+  const formDataJson = createFormDataCache(db);
 
   r.get(
     '/api/v3/bundle/:id/form-data',
@@ -41,7 +43,11 @@ export async function builderRoutes(app: FastifyInstance) {
         response: { 200: ZFormData, ...errors },
       },
     },
-    async (request) => loadFormData({ db, actor: await app.actor(request), campaignId: request.params.id }),
+    async (request, reply) => {
+      const json = await formDataJson(await app.actor(request), request.params.id);
+      // Already serialised (and validated against ZFormData) when it was cached.
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TFormData);
+    },
   );
 
   r.post(

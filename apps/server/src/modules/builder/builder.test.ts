@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZActivity, ZBuilderWriteResult, ZErrorBody, ZFormData, ZPauseDetails, ZRewardRead, ZRewardTypes } from '@rally/domain';
-import { campaignAudit, campaignMissions, campaignPartners, campaigns } from '../../db/schema/index.js';
+import { campaignAudit, campaignMissions, campaignPartners, campaigns, missions, rewardCodes } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -69,6 +69,23 @@ describe('form-data', () => {
   it("answers 404 for another brand's campaign", async () => {
     const c = await f.campaign(t.brandIds.retailer);
     expect((await get(`/api/v3/bundle/${c.id}/form-data`)).statusCode).toBe(404);
+  });
+
+  it('is never stale: library edits, reward codes and direct row changes show on the next load', async () => {
+    const c = await f.campaign(brand, { type: 'learning', name: 'Fresh' });
+    const m = await f.mission(brand, { type: 'learning', title: 'Old title' }, 1);
+    await f.campaignMission(brand, c.id, m.id, { passingGrade: 1 });
+    const r = await f.reward(brand, c.id, { type: 'discount', title: 'Codes' });
+    expect((await formData(c.id)).missions[0]?.mission.title).toBe('Old title');
+    await t.database.db.update(missions).set({ title: 'New title' }).where(eq(missions.id, m.id));
+    expect((await formData(c.id)).missions[0]?.mission.title).toBe('New title');
+    await t.database.db.insert(rewardCodes).values([
+      { brandId: brand, rewardId: r.id, code: '0001' },
+      { brandId: brand, rewardId: r.id, code: '0002' },
+    ]);
+    expect((await formData(c.id)).rewards[0]).toMatchObject({ totalCodes: 2, availableCodes: 2 });
+    await t.database.db.update(campaigns).set({ name: 'Renamed elsewhere' }).where(eq(campaigns.id, c.id));
+    expect((await formData(c.id)).campaign.name).toBe('Renamed elsewhere');
   });
 });
 

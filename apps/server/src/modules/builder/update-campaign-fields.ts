@@ -28,7 +28,9 @@ export async function updateCampaignFields({ db, actor, campaignId, body }: Upda
   return db.transaction(async (tx) => {
     const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
     if (campaign.version !== body.version) throw staleVersion();
-    const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId));
+    // The brand's flags matter only to type and shared changes; a name edit skips the read.
+    const needsBrand = body.type !== undefined || body.sharedCampaign !== undefined;
+    const [brand] = needsBrand ? await tx.select().from(brands).where(eq(brands.id, actor.brandId)) : [];
     const changes: { field: string; old: unknown; new: unknown }[] = [];
     const set: { name?: string; type?: typeof campaign.type; sharedCampaign?: boolean } = {};
 

@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "cache_rev" bigint DEFAULT 0 NOT NULL;
