@@ -72,23 +72,19 @@ async function builderCampaign(database: Database): Promise<number> {
   });
 }
 
-/** One draft per connection for the autosave benchmark, all reset to version 1. */
+/** One draft per connection for the autosave benchmark, found by public uid (the benchmark renames them), reset to version 1. */
 async function autosaveCampaigns(database: Database, count: number): Promise<number[]> {
   const db = database.db;
   const brandId = await benchBrandId(database);
-  const names = Array.from({ length: count }, (_, i) => `${AUTOSAVE_PREFIX}${i + 1}`);
-  const existing = await db
-    .select({ id: campaigns.id, name: campaigns.name })
-    .from(campaigns)
-    .where(and(eq(campaigns.brandId, brandId), inArray(campaigns.name, names)));
-  const missing = names.filter((n) => !existing.some((e) => e.name === n));
-  if (missing.length > 0) {
-    await db.insert(campaigns).values(missing.map((name) => ({ brandId, publicUid: `bench-${name.replace(/\W/g, '')}`, name, type: 'general' as const })));
-  }
+  const uids = Array.from({ length: count }, (_, i) => `bench-autosave-${i + 1}`);
+  await db
+    .insert(campaigns)
+    .values(uids.map((publicUid, i) => ({ brandId, publicUid, name: `${AUTOSAVE_PREFIX}${i + 1}`, type: 'general' as const })))
+    .onConflictDoNothing();
   const rows = await db
     .update(campaigns)
-    .set({ version: 1 })
-    .where(and(eq(campaigns.brandId, brandId), inArray(campaigns.name, names)))
+    .set({ version: 1, status: 'draft' })
+    .where(and(eq(campaigns.brandId, brandId), inArray(campaigns.publicUid, uids)))
     .returning({ id: campaigns.id });
   return rows.map((r) => r.id);
 }
@@ -105,7 +101,7 @@ async function builderLoad(ctx: BenchContext) {
 }
 
 async function autosaveWrite(ctx: BenchContext) {
-  const ids = await autosaveCampaigns(ctx.database, ctx.load.connections);
+  const ids = await autosaveCampaigns(ctx.database, ctx.load.connections * 2);
   const urls = ids.map((id) => `${ctx.appUrl}/api/v3/bundle/${id}`);
   return ctx.measure(urls[0]!, {
     ...ctx.load,
@@ -126,7 +122,7 @@ export const builderLoadBenchmark: Benchmark = {
 /** Autosave: a name edit on the version the page holds (row lock, version check, progress, audit). */
 export const autosaveWriteBenchmark: Benchmark = {
   name: 'autosave-write',
-  description: 'POST /api/v3/bundle/{id} {version, name}, one campaign per connection',
+  description: 'POST /api/v3/bundle/{id} {version, name}, each request on a campaign no other request holds',
   p95TargetMs: 40,
   run: autosaveWrite,
 };
