@@ -1,6 +1,7 @@
+import { brandIdColumn } from './columns.js';
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { INVOICE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS } from '@rally/domain';
-import { brands, users } from './auth.js';
+import { users } from './auth.js';
 import { campaigns } from './campaigns.js';
 import { rewards } from './rewards.js';
 
@@ -12,9 +13,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     kind: invoiceKindEnum('kind').notNull(),
     status: invoiceStatusEnum('status').notNull().default('unpaid'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
@@ -31,9 +30,7 @@ export const walletLedger = pgTable(
   'wallet_ledger',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     kind: ledgerKindEnum('kind').notNull(),
     // Signed: credits positive, debits negative.
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),

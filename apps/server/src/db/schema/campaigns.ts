@@ -1,3 +1,4 @@
+import { brandIdColumn } from './columns.js';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -26,9 +27,7 @@ export const campaigns = pgTable(
   'campaigns',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     publicUid: text('public_uid').notNull().unique(),
     name: text('name').notNull().default(''),
     type: campaignTypeEnum('type').notNull(),
@@ -94,9 +93,7 @@ export const campaignPartners = pgTable(
   'campaign_partners',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -120,9 +117,7 @@ export const brandPartnerships = pgTable(
   'brand_partnerships',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     partnerBrandId: text('partner_brand_id')
       .notNull()
       .references(() => brands.id, { onDelete: 'cascade' }),
@@ -137,9 +132,7 @@ export const campaignAudit = pgTable(
   'campaign_audit',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -158,9 +151,7 @@ export const campaignAudit = pgTable(
 export const campaignCounts = pgTable(
   'campaign_counts',
   {
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     status: campaignStatusEnum('status').notNull(),
     n: integer('n').notNull().default(0),
   },

@@ -1,5 +1,6 @@
+import { brandIdColumn } from './columns.js';
 import { bigint, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { brands, users } from './auth.js';
+import { users } from './auth.js';
 
 export const mediaKindEnum = pgEnum('media_kind', ['image', 'video']);
 
@@ -8,9 +9,7 @@ export const mediaFiles = pgTable(
   'media_files',
   {
     id: text('id').primaryKey(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     fileType: mediaKindEnum('file_type').notNull(),
     mimeType: text('mime_type').notNull(),
     fileName: text('file_name').notNull(),

@@ -1,3 +1,4 @@
+import { brandIdColumn } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -8,7 +9,6 @@ import {
   type TContestSettings,
   type TMediaResult,
 } from '@rally/domain';
-import { brands } from './auth.js';
 import { campaigns } from './campaigns.js';
 
 export const missionTypeEnum = pgEnum('mission_type', MISSION_TYPES);
@@ -21,9 +21,7 @@ export const missions = pgTable(
   'missions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
@@ -43,9 +41,7 @@ export const missionItems = pgTable(
   'mission_items',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     missionId: integer('mission_id')
       .notNull()
       .references(() => missions.id, { onDelete: 'cascade' }),
@@ -64,9 +60,7 @@ export const campaignMissions = pgTable(
   'campaign_missions',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),

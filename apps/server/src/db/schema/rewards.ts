@@ -1,3 +1,4 @@
+import { brandIdColumn } from './columns.js';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
@@ -21,9 +22,7 @@ export const rewards = pgTable(
   'rewards',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -77,9 +76,7 @@ export const rewardPartners = pgTable(
   'reward_partners',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     rewardId: integer('reward_id')
       .notNull()
       .references(() => rewards.id, { onDelete: 'cascade' }),
@@ -98,9 +95,7 @@ export const rewardCodes = pgTable(
   'reward_codes',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     rewardId: integer('reward_id')
       .notNull()
       .references(() => rewards.id, { onDelete: 'cascade' }),

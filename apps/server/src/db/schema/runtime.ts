@@ -1,5 +1,5 @@
+import { brandIdColumn } from './columns.js';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { brands } from './auth.js';
 import { campaigns } from './campaigns.js';
 import { campaignMissions } from './missions.js';
 import { rewardCodes, rewards } from './rewards.js';
@@ -10,9 +10,7 @@ export const completions = pgTable(
   'completions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),
@@ -35,9 +33,7 @@ export const rewardUnlocks = pgTable(
   'reward_unlocks',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     campaignId: integer('campaign_id')
       .notNull()
       .references(() => campaigns.id, { onDelete: 'cascade' }),

@@ -1,5 +1,5 @@
+import { brandIdColumn } from './columns.js';
 import { doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { brands } from './auth.js';
 
 export const storeStatusEnum = pgEnum('store_status', ['approved', 'pending', 'rejected', 'inactive']);
 
@@ -7,9 +7,7 @@ export const stores = pgTable(
   'stores',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     name: text('name').notNull(),
     logoUrl: text('logo_url'),
     street: text('street').notNull().default(''),
@@ -40,9 +38,7 @@ export const storeGroups = pgTable(
   'store_groups',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     name: text('name').notNull(),
     status: storeStatusEnum('status').notNull().default('approved'),
     weight: integer('weight').notNull().default(0),
@@ -54,9 +50,7 @@ export const storeGroups = pgTable(
 export const storeGroupMembers = pgTable(
   'store_group_members',
   {
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     groupId: integer('group_id')
       .notNull()
       .references(() => storeGroups.id, { onDelete: 'cascade' }),
@@ -72,9 +66,7 @@ export const storeUsers = pgTable(
   'store_users',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    brandId: text('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: brandIdColumn(),
     storeId: integer('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),

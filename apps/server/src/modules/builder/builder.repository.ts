@@ -1,12 +1,12 @@
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { TCampaignMission, TCampaignPartner, TInviteStatus, TRewardScope, TSharedDataOption } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { itemCountsSubquery } from '../../lib/sql-helpers.js';
 import {
   brands,
   campaignMissions,
   campaignPartners,
   campaigns,
-  missionItems,
   missions,
 } from '../../db/schema/index.js';
 import type { CampaignRow } from '../campaign/campaign.mapper.js';
@@ -40,11 +40,7 @@ export async function lockCampaign(tx: DbOrTx, brandId: string, id: number): Pro
 }
 
 export async function listCampaignMissions(db: DbOrTx, campaignId: number): Promise<TCampaignMission[]> {
-  const itemCounts = db
-    .select({ missionId: missionItems.missionId, n: count().as('n') })
-    .from(missionItems)
-    .groupBy(missionItems.missionId)
-    .as('item_counts');
+  const itemCounts = itemCountsSubquery(db);
   const rows = await db
     .select({ cm: campaignMissions, m: missions, itemCount: itemCounts.n })
     .from(campaignMissions)

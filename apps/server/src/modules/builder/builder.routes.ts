@@ -11,7 +11,6 @@ import {
   ZCampaignMission,
   ZCampaignMissionParams,
   ZCampaignRewardParams,
-  ZErrorBody,
   ZFormData,
   ZPauseDetails,
   ZRewardRead,
@@ -24,8 +23,9 @@ import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from
 import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
 import { createFormDataCache } from './form-data-cache.js';
 import { updateCampaignFields } from './update-campaign-fields.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses;
 const tags = ['builder'];
 
 export async function builderRoutes(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import {
   canAddMission,
   canDeleteMission,
@@ -14,6 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { campaignMissions, missionItems, missions, rewards } from '../../db/schema/index.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
+import { writeOrder } from '../../lib/sql-helpers.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { toApiCampaign, type CampaignRow } from '../campaign/campaign.mapper.js';
 import { lockEditableCampaign } from './builder-guards.js';
@@ -38,13 +39,9 @@ function checkSettings(
   if (fields.length > 0) throw invalid(fields);
 }
 
-/** Renumbers the campaign's missions 0..n-1 in the given order, in one statement. */
-async function writeOrder(tx: Tx, campaignId: number, ids: number[]) {
-  if (ids.length === 0) return;
-  await tx.execute(sql`
-    update ${campaignMissions} set "order" = v.ord - 1
-    from unnest(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]::int[]`)}) with ordinality as v(id, ord)
-    where ${campaignMissions.id} = v.id and ${campaignMissions.campaignId} = ${campaignId}`);
+/** Renumbers the campaign's missions 0..n-1 in the given order. */
+async function writeMissionOrder(tx: Tx, campaignId: number, ids: number[]) {
+  await writeOrder(tx, campaignMissions, { id: campaignMissions.id, order: campaignMissions.order, parent: campaignMissions.campaignId }, campaignId, ids);
 }
 
 async function orderedIds(tx: Tx, campaignId: number) {
@@ -152,7 +149,7 @@ export async function updateCampaignMission(options: UpdateCampaignMissionOption
     if (order !== undefined) {
       const ids = await orderedIds(tx, campaign.id);
       const next = moveInOrder(ids, entry.id, order);
-      await writeOrder(tx, campaign.id, next);
+      await writeMissionOrder(tx, campaign.id, next);
       changes.push({ field: 'missions.order', old: ids, new: next });
     }
     const row = await saveCampaignChange({ tx, actor, campaign, action: order !== undefined && !hasSettings ? 'mission.reorder' : 'mission.update', changes });
@@ -185,7 +182,7 @@ export async function deleteCampaignMission({ db, actor, campaignId, entryId }: 
       .delete(rewards)
       .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.scope, 'mission'), eq(rewards.missionId, entry.missionId)));
     await tx.delete(campaignMissions).where(eq(campaignMissions.id, entry.id));
-    await writeOrder(tx, campaign.id, await orderedIds(tx, campaign.id));
+    await writeMissionOrder(tx, campaign.id, await orderedIds(tx, campaign.id));
     const row = await saveCampaignChange({
       tx,
       actor,

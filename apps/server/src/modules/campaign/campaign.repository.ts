@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { TCampaignListQuery, TCampaignStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../lib/sql-helpers.js';
 import { campaignAudit, campaignCounts, campaignMissions, campaigns, rewards } from '../../db/schema/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
 
@@ -16,9 +17,6 @@ const SORT_COLUMNS = {
   status: campaigns.status,
 } as const;
 
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function findCampaign(db: DbOrTx, brandId: string, id: number): Promise<CampaignRow | undefined> {
   const [row] = await db

@@ -9,7 +9,6 @@ import {
   ZCampaignListQuery,
   ZCreateDraftBody,
   ZDeleteStatusBody,
-  ZErrorBody,
   ZOk,
   ZStatusSummary,
 } from '@rally/domain';
@@ -19,8 +18,9 @@ import { deleteCampaign } from './delete-campaign.js';
 import { duplicateCampaign } from './duplicate-campaign.js';
 import { getStatusSummary } from './get-status-summary.js';
 import { listCampaigns } from './list-campaigns.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses;
 
 export async function campaignRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();

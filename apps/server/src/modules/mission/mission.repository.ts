@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { TDynamicAmountRow, TMission, TMissionItem, TAssignment } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike, itemCountsSubquery, writeOrder } from '../../lib/sql-helpers.js';
 import { campaignMissions, missionItems, missions, rewards } from '../../db/schema/index.js';
 import { toEpochSeconds } from '../campaign/campaign.mapper.js';
 
@@ -24,16 +25,6 @@ export function toApiMission(row: MissionRow, itemCount: number): TMission {
   };
 }
 
-const itemCounts = (db: DbOrTx) =>
-  db
-    .select({ missionId: missionItems.missionId, n: count().as('n') })
-    .from(missionItems)
-    .groupBy(missionItems.missionId)
-    .as('item_counts');
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export interface MissionFilter {
   filter?: string | undefined;
@@ -49,7 +40,7 @@ export async function listMissionRows(db: DbOrTx, brandId: string, q: MissionFil
   if (q.type) conditions.push(eq(missions.type, q.type));
   if (q.status) conditions.push(eq(missions.status, q.status));
   const where = and(...conditions);
-  const counts = itemCounts(db);
+  const counts = itemCountsSubquery(db);
   const [rows, totals] = await Promise.all([
     db
       .select({ m: missions, n: counts.n })
@@ -133,11 +124,7 @@ export async function listItems(db: DbOrTx, brandId: string, missionId: number):
   });
 }
 
-/** Renumbers a mission's items 0..n-1 in the given order, in one statement. */
+/** Renumbers a mission's items 0..n-1 in the given order. */
 export async function writeItemOrder(db: DbOrTx, missionId: number, ids: number[]) {
-  if (ids.length === 0) return;
-  await db.execute(sql`
-    update ${missionItems} set "order" = v.ord - 1
-    from unnest(${sql.raw(`ARRAY[${ids.map(Number).join(',')}]::int[]`)}) with ordinality as v(id, ord)
-    where ${missionItems.id} = v.id and ${missionItems.missionId} = ${missionId}`);
+  await writeOrder(db, missionItems, { id: missionItems.id, order: missionItems.order, parent: missionItems.missionId }, missionId, ids);
 }

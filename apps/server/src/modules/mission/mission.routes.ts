@@ -5,7 +5,6 @@ import {
   ZAvailableMissions,
   ZAvailableMissionsQuery,
   ZCampaignIdParams,
-  ZErrorBody,
   ZItemOrderBody,
   ZMission,
   ZMissionBody,
@@ -25,8 +24,9 @@ import {
   updateMission,
 } from './mission-library.js';
 import { createMissionItem, deleteMissionItem, getMissionItems, reorderMissionItem, updateMissionItem } from './mission-items.js';
+import { errorResponses } from '../../lib/error-responses.js';
 
-const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 409: ZErrorBody };
+const errors = errorResponses;
 const tags = ['missions'];
 const ZItems = z.object({ items: z.array(ZMissionItem) });
 
