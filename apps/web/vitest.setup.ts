@@ -28,6 +28,10 @@ class ResizeObserverStub implements ResizeObserver {
 window.ResizeObserver ??= ResizeObserverStub;
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 HTMLElement.prototype.scrollTo ??= function scrollTo() {};
+// No FontFaceSet either; Mantine's autosizing Textarea listens to document.fonts.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+}
 
 beforeEach(async () => {
   // Each test starts in English with nothing persisted, whatever the previous one switched to.

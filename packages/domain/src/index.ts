@@ -18,3 +18,4 @@ export * from './campaign/builder.schema.js';
 export * from './mission/mission-settings-rules.js';
 export * from './mission/mission-library.schema.js';
 export * from './mission/mission-completeness.js';
+export * from './mission/mission-wizard.js';

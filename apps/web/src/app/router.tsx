@@ -8,8 +8,10 @@ import { AppLayout } from './layout/app-layout';
 // One chunk per screen, so the sign-in page does not download the dashboard and vice versa.
 const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
-const CampaignBuilderPage = lazy(() => import('../features/campaigns/components/campaign-builder-page'));
+const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
 const ComingSoonPage = lazy(() => import('../features/placeholders/components/coming-soon-page'));
+const MissionListPage = lazy(() => import('../features/missions/components/mission-list-page'));
+const MissionEditorPage = lazy(() => import('../features/missions/components/mission-editor-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 
 export const routes: RouteObject[] = [
@@ -34,8 +36,10 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to="/campaign" replace /> },
           { path: 'campaign', element: <CampaignListPage /> },
-          { path: 'campaign/:id', element: <CampaignBuilderPage /> },
-          { path: 'mission', element: <ComingSoonPage screen="missions" /> },
+          { path: 'campaign/:id', element: <CampaignBuilderPage mode="builder" /> },
+          { path: 'campaign-view/:id', element: <CampaignBuilderPage mode="view" /> },
+          { path: 'mission', element: <MissionListPage /> },
+          { path: 'mission/update/:missionId', element: <MissionEditorPage /> },
           { path: 'stores', element: <ComingSoonPage screen="stores" /> },
           { path: 'groups', element: <ComingSoonPage screen="groups" /> },
           { path: '*', element: <NotFoundPage /> },

@@ -6,7 +6,7 @@ import {
   missionStatusAfterEdit,
   missionStatusLabel,
 } from './mission-completeness.js';
-import { ZMissionItemBody } from './mission-library.schema.js';
+import { ZMissionItemBody, ZMissionUpdateBody } from './mission-library.schema.js';
 
 const question = (correct = 'a') => ({
   kind: 'question' as const,
@@ -65,5 +65,12 @@ describe('ZMissionItemBody', () => {
   });
   it('accepts a survey option with a sku', () => {
     expect(ZMissionItemBody.safeParse({ kind: 'option', title: 'Lemon 330ml', data: { sku: '00123' } }).success).toBe(true);
+  });
+});
+
+describe('ZMissionUpdateBody', () => {
+  it('changes only the fields sent (no create defaults fill the rest)', () => {
+    expect(ZMissionUpdateBody.parse({ title: 'x' })).toEqual({ title: 'x' });
+    expect(ZMissionUpdateBody.parse({ media: null })).toEqual({ media: null });
   });
 });

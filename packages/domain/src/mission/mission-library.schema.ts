@@ -74,17 +74,25 @@ export const ZMission = z.object({
 });
 export type TMission = z.infer<typeof ZMission>;
 
+const missionFields = {
+  title: z.string().trim().min(1, { message: 'required' }).max(LIMITS.missionTitle),
+  description: z.string().trim().max(1000),
+  type: z.enum(MISSION_TYPES),
+  subtype: z.enum(MISSION_SUBTYPES),
+  media: ZMediaResult.nullable(),
+};
+
 export const ZMissionBody = z
   .object({
-    title: z.string().trim().min(1, { message: 'required' }).max(LIMITS.missionTitle),
-    description: z.string().trim().max(1000).default(''),
-    type: z.enum(MISSION_TYPES),
-    subtype: z.enum(MISSION_SUBTYPES).default('standard'),
-    media: ZMediaResult.nullable().default(null),
+    ...missionFields,
+    description: missionFields.description.default(''),
+    subtype: missionFields.subtype.default('standard'),
+    media: missionFields.media.default(null),
   })
   .strict();
 export type TMissionBody = z.infer<typeof ZMissionBody>;
-export const ZMissionUpdateBody = ZMissionBody.partial().strict();
+/** Only the fields sent change: no defaults here (zod's .partial() would keep the create defaults and wipe fields). */
+export const ZMissionUpdateBody = z.object(missionFields).partial().strict();
 
 export const ZMissionListQuery = ZPageQuery.extend({
   filter: z.string().trim().max(100).optional(),

@@ -51,4 +51,4 @@ export const ZMediaFile = z.object({
 });
 export type TMediaFile = z.infer<typeof ZMediaFile>;
 
-export const ZMediaTitleBody = z.object({ title: z.string().trim().max(200) }).strict();
+export const ZMediaTitleBody = z.object({ title: z.string().trim().min(1, { message: 'required' }).max(200) }).strict();

@@ -80,6 +80,16 @@ describe('mission library', () => {
     expect(ZErrorBody.parse(res.json()).error.message).toContain('Lemon bonus');
   });
 
+  it('updates only the fields sent: a title edit keeps description, subtype and media', async () => {
+    const media = { fileType: 'image' as const, imageUrl: '/api/media/file/x', imageArgs: { fileId: 'x', fileName: 'x.png' } };
+    const m = ZMission.parse(
+      (await post('/api/v3/mission', { title: 'Sell', type: 'contest', subtype: 'itemSold', description: 'Keep me', media })).json(),
+    );
+    const res = await post(`/api/v3/mission/${m.id}/update`, { title: 'Sell more' });
+    expect(res.statusCode).toBe(200);
+    expect(ZMission.parse(res.json())).toMatchObject({ title: 'Sell more', description: 'Keep me', subtype: 'itemSold', media, imageUrl: '/api/media/file/x' });
+  });
+
   it('duplicates a mission with its items', async () => {
     const m = await f.mission(brand, { type: 'learning', title: 'Original' }, 2);
     const res = await get(`/api/v3/mission/${m.id}/duplicate`);

@@ -1,0 +1,264 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { ARTIFACTS, seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
+
+let harness: Harness;
+let context: BrowserContext;
+let page: Page;
+
+const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `missions-${name}.png`), fullPage: true });
+
+/** seriousA11yViolations, with the offending elements printed when there are any. */
+async function a11y(): Promise<string[]> {
+  const violations = await seriousA11yViolations(page);
+  if (violations.length > 0) {
+    const result = await new AxeBuilder({ page }).analyze();
+    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+      for (const node of v.nodes) console.error(v.id, node.target.join(' '), node.failureSummary);
+    }
+  }
+  return violations;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG (a diagonal gradient), so the server's sniffing and re-encoding accept it. */
+function gradientPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      const i = row + 1 + x * 3;
+      rows[i] = 60 + Math.round((140 * x) / width);
+      rows[i + 1] = 80 + Math.round((100 * y) / height);
+      rows[i + 2] = 220;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function chooseOption(label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function addQuestion(question: string, answers: string[], correct: number) {
+  await page.getByRole('button', { name: 'Add question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New question' });
+  await dialog.getByRole('textbox', { name: 'Question' }).fill(question);
+  for (const [index, answer] of answers.entries()) {
+    const letter = String.fromCharCode(65 + index);
+    if (index >= 2) await dialog.getByRole('button', { name: 'Add answer' }).click();
+    await dialog.getByRole('textbox', { name: `Answer ${letter}`, exact: true }).fill(answer);
+  }
+  await dialog.getByRole('radio', { name: `Answer ${String.fromCharCode(65 + correct)} is correct` }).check();
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByText(question, { exact: true }).waitFor();
+}
+
+async function itemTitles(): Promise<string[]> {
+  const list = page.getByRole('list', { name: 'Quiz questions' });
+  await list.waitFor();
+  return list
+    .locator(':scope > li')
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('p')?.textContent?.trim() ?? ''));
+}
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  harness = await startHarness();
+  ({ context, page } = await harness.newPage());
+  await harness.signIn(page, 'owner@brand.test');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await harness?.close();
+});
+
+describe('mission library and editor', () => {
+  let editorUrl = '';
+
+  it('lists the brand missions five a page without serious a11y violations', async () => {
+    await page.goto('/mission');
+    const table = page.getByRole('table', { name: 'Missions' });
+    await table.waitFor();
+    expect(await table.locator('tbody tr').count()).toBeLessThanOrEqual(5);
+    await shot('library');
+    expect(await a11y()).toEqual([]);
+
+    const filtered = page.waitForResponse(
+      (r) => r.url().includes('/api/v3/mission?') && r.url().includes('type=learning'),
+    );
+    await chooseOption('Filter by type', 'Learning');
+    await filtered;
+    await table
+      .locator('[aria-busy]')
+      .waitFor({ state: 'detached' })
+      .catch(() => undefined);
+    const types = await table.locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['Learning']));
+  });
+
+  it('creates a learning mission that becomes ready with three answered questions', async () => {
+    await page.getByRole('button', { name: 'New mission' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'New mission' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Cooler know-how (e2e)');
+    await chooseOption('Type', 'Learning');
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Three questions about the cooler range.');
+    await shot('create-modal');
+    await dialog.getByRole('button', { name: 'Create mission' }).click();
+    await page.waitForURL(/\/mission\/update\/\d+$/);
+    editorUrl = page.url();
+
+    await page.getByText('Add at least one question with a correct answer.').waitFor();
+    await expect(page.getByText('Incomplete', { exact: true }).first().isVisible()).resolves.toBe(true);
+
+    await addQuestion('Which lemon drink is sugar-free?', ['Lemon Zero', 'Lemon Classic'], 0);
+    await addQuestion('How cold should the cooler be?', ['10 °C', '4 °C', '0 °C'], 1);
+    await addQuestion('Where do new flavours go?', ['Bottom shelf', 'Eye level'], 1);
+
+    await page
+      .getByRole('heading', { name: 'Ready' })
+      .or(page.getByText('Ready', { exact: true }).first())
+      .first()
+      .waitFor();
+    await page.getByText('This mission has everything it needs and can be added to a campaign.').waitFor();
+    expect(await itemTitles()).toEqual([
+      'Which lemon drink is sugar-free?',
+      'How cold should the cooler be?',
+      'Where do new flavours go?',
+    ]);
+    await shot('editor-ready');
+    expect(await a11y()).toEqual([]);
+  });
+
+  it('reorders a question with the keyboard and keeps the order after a reload', async () => {
+    const handle = page.getByRole('button', { name: 'Move Where do new flavours go?' });
+    await handle.focus();
+    // dnd-kit announces each step in its live region; waiting for it keeps key presses in step with the drag.
+    const announced = (text: string) =>
+      page.getByRole('status').filter({ hasText: text }).first().waitFor({ state: 'attached' });
+    await page.keyboard.press('Space');
+    await announced('Picked up Where do new flavours go?. It is in position 3 of 3.');
+    await page.keyboard.press('ArrowUp');
+    await announced('Where do new flavours go? was moved into position 2 of 3.');
+    await page.keyboard.press('ArrowUp');
+    await announced('Where do new flavours go? was moved into position 1 of 3.');
+    const saved = page.waitForResponse((r) => r.url().includes('/update-order') && r.status() === 200);
+    await page.keyboard.press('Space');
+    const response = await saved;
+    expect(response.request().postDataJSON()).toEqual({ order: 0 });
+
+    await page.reload();
+    await page.getByRole('list', { name: 'Quiz questions' }).waitFor();
+    expect(await itemTitles()).toEqual([
+      'Where do new flavours go?',
+      'Which lemon drink is sugar-free?',
+      'How cold should the cooler be?',
+    ]);
+  });
+
+  it('uploads a dropped PNG and shows its preview, also after a reload', async () => {
+    expect(editorUrl).not.toBe('');
+    const png = gradientPng(320, 200).toString('base64');
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'cooler-front.png', { type: 'image/png' }));
+      return transfer;
+    }, png);
+    const zone = page.getByTestId('media-dropzone');
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/media/upload'));
+    const saved = page.waitForResponse((r) => /\/api\/v3\/mission\/\d+\/update$/.test(r.url()));
+    await zone.dispatchEvent('drop', { dataTransfer });
+    expect((await uploaded).status()).toBe(201);
+    expect((await saved).status()).toBe(200);
+
+    const preview = page.getByRole('img', { name: 'cooler-front' });
+    await preview.waitFor();
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await shot('editor-media');
+
+    await page.reload();
+    await page.getByRole('img', { name: 'cooler-front' }).waitFor();
+    // Saving the media keeps the rest of the mission as it was.
+    expect(await page.getByRole('textbox', { name: 'Description' }).inputValue()).toBe(
+      'Three questions about the cooler range.',
+    );
+    expect(await page.getByRole('button', { name: 'Save details' }).isDisabled()).toBe(true);
+  });
+
+  it('renames the media from the title popover', async () => {
+    await page.getByRole('button', { name: 'Edit title' }).click();
+    const input = page.getByRole('textbox', { name: 'File title' });
+    await input.fill('Cooler front view');
+    await page.getByRole('button', { name: 'Save title' }).click();
+    await page.getByRole('img', { name: 'Cooler front view' }).waitFor();
+  });
+
+  it('opens the media library without serious a11y violations', async () => {
+    await page.getByRole('button', { name: 'Replace' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Media library' });
+    await dialog.getByRole('button', { name: 'Choose Cooler front view' }).waitFor();
+    await expect
+      .poll(() => dialog.getByRole('button', { name: 'Choose Cooler front view' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    // Let the opening transition finish so the screenshot shows the modal, not a fade.
+    await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    await shot('media-library');
+    expect(await a11y()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('rejects a dropped text file with an inline message', async () => {
+    await page.getByRole('button', { name: 'Remove' }).click();
+    const zone = page.getByTestId('media-dropzone');
+    await zone.waitFor();
+    const dataTransfer = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['hello'], 'notes.txt', { type: 'text/plain' }));
+      return transfer;
+    });
+    await zone.dispatchEvent('drop', { dataTransfer });
+    await page.getByRole('alert').filter({ hasText: '“notes.txt” is not an image or a video.' }).waitFor();
+    await shot('editor-rejected-drop');
+  });
+});
