@@ -19,3 +19,4 @@ export * from './mission/mission-settings-rules.js';
 export * from './mission/mission-library.schema.js';
 export * from './mission/mission-completeness.js';
 export * from './mission/mission-wizard.js';
+export * from './reward/reward-flow.js';
