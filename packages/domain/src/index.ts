@@ -20,3 +20,4 @@ export * from './mission/mission-library.schema.js';
 export * from './mission/mission-completeness.js';
 export * from './mission/mission-wizard.js';
 export * from './reward/reward-flow.js';
+export * from './reward/reward-rules.js';

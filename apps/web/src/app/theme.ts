@@ -9,9 +9,9 @@ export const theme = createTheme({
   headings: { fontWeight: '650' },
 });
 
-/** Mantine's default "dimmed" grey (gray.6) is below AA contrast on white; gray.7 is not. */
+/** Mantine's default "dimmed" grey (gray.6) and error red (red.6) are below AA contrast on white; shade 7/8 are not. */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  light: { '--mantine-color-dimmed': t.colors.gray[7], '--mantine-color-error': t.colors.red[8] },
   dark: { '--mantine-color-dimmed': t.colors.dark[2] },
 });

@@ -54,3 +54,16 @@ export function formatNumber(value: number, lang: string): string {
 export function formatPercent(value: number, lang: string): string {
   return new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(value / 100);
 }
+
+/**
+ * A campaign schedule instant (start or end) as YYYY-MM-DD HH:mm in the campaign's
+ * own time zone (spec §9), whatever the browser's zone is.
+ */
+export function formatScheduleDate(epochSeconds: number, timeZone: string, lang: string): string {
+  return formatDateTime(epochSeconds, timeZone, lang);
+}
+
+/** Money is stored as integer cents; shown in the language's currency format. */
+export function formatMoney(cents: number, lang: string, currency = 'USD'): string {
+  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+}
