@@ -1,5 +1,5 @@
 import { brandIdColumn } from './columns.js';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
 import { campaigns } from './campaigns.js';
 import { campaignMissions } from './missions.js';
 import { rewardCodes, rewards } from './rewards.js';
