@@ -119,7 +119,8 @@ describe('campaign list', () => {
     await page.getByRole('button', { name: /sign in/i }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
     await h.signIn(page, 'owner@brand.test');
-    await page.getByRole('row').nth(1).waitFor();
+    // A data row (with its link), not the header or a loading skeleton.
+    await page.getByRole('row').filter({ has: page.getByRole('link') }).first().waitFor();
     await page.screenshot({ path: `${ARTIFACTS}/campaign-list.png`, fullPage: true });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();

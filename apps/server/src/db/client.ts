@@ -35,13 +35,15 @@ export interface DatabaseOptions {
   /** Directory of the embedded database; undefined keeps it in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Called with every SQL statement run through Drizzle (tests count queries with it). */
+  onQuery?: (query: string) => void;
 }
 
 /** One instance per process: PGlite in DATA_DIR by default, a PostgreSQL server with DATABASE_URL. */
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queryLogger(options) }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -70,7 +72,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -83,6 +85,11 @@ export function createDatabase(options: DatabaseOptions): Database {
     },
     close: () => client.close(),
   };
+}
+
+function queryLogger(options: DatabaseOptions) {
+  const onQuery = options.onQuery;
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 }
 
 export async function ping(database: Database): Promise<boolean> {

@@ -37,7 +37,7 @@ export async function insertPasswordUser(db: DbOrTx, email: string, name: string
 
 export async function insertBrand(
   db: DbOrTx,
-  values: { slug: string; name: string; isRetailer: boolean; consumerEnabled: boolean; walletBalanceCents?: number },
+  values: { slug: string; name: string; isRetailer: boolean; consumerEnabled: boolean },
 ): Promise<string> {
   const id = randomUUID();
   await db.insert(brands).values({ id, ...values });

@@ -22,13 +22,15 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Seed the full demo content (stores, missions, campaigns), not only brands and sign-ins. */
   content?: boolean;
+  /** Sees every SQL statement the app runs through Drizzle. */
+  onQuery?: (query: string) => void;
 }
 
 /** The real app on a real, fresh database, driven in-process with app.inject. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-test-'));
   const env = loadTestEnv({ DATA_DIR: dataDir, ...options.env });
-  const testDb = await createTestDatabase(env.TEST_DATABASE_URL);
+  const testDb = await createTestDatabase(env.TEST_DATABASE_URL, options.onQuery);
   const database = testDb.database;
   const brandIds = await database.db.transaction(async (tx) => {
     const ids = await seedDemoAccounts(tx);

@@ -12,9 +12,9 @@ export interface TestDatabase {
  * A fresh, migrated database for one test file: in-memory PGlite by default,
  * or a throw-away database on the PostgreSQL server named by adminUrl.
  */
-export async function createTestDatabase(adminUrl?: string): Promise<TestDatabase> {
+export async function createTestDatabase(adminUrl?: string, onQuery?: (query: string) => void): Promise<TestDatabase> {
   if (!adminUrl) {
-    const database = createDatabase({});
+    const database = createDatabase({ onQuery });
     await database.migrate();
     return { database, dispose: () => database.close() };
   }
@@ -25,7 +25,7 @@ export async function createTestDatabase(adminUrl?: string): Promise<TestDatabas
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = createDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const database = createDatabase({ databaseUrl: url.toString(), poolSize: 5, onQuery });
   await database.migrate();
   return {
     database,
