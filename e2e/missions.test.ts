@@ -193,6 +193,52 @@ describe('mission library and editor', () => {
     ]);
   });
 
+  it('lists the questions five a page and moves one from the second page to the first', async () => {
+    for (const n of [4, 5, 6, 7]) await addQuestion(`Paging question ${n}?`, ['Yes', 'No'], 0);
+    // Adding shows the last page.
+    expect(await itemTitles()).toEqual(['Paging question 6?', 'Paging question 7?']);
+    const pages = page.getByRole('navigation', { name: 'Question pages' });
+    expect(await pages.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
+
+    // Dragging with the keyboard on page 2 sends the position in the whole list.
+    await page.getByRole('button', { name: 'Move Paging question 7?', exact: true }).focus();
+    await page.keyboard.press('Space');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'It is in position 7 of 7.' })
+      .first()
+      .waitFor({ state: 'attached' });
+    await page.keyboard.press('ArrowUp');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'moved into position 6 of 7.' })
+      .first()
+      .waitFor({ state: 'attached' });
+    const dragged = page.waitForResponse((r) => r.url().includes('/update-order') && r.status() === 200);
+    await page.keyboard.press('Space');
+    expect((await dragged).request().postDataJSON()).toEqual({ order: 5 });
+    expect(await itemTitles()).toEqual(['Paging question 7?', 'Paging question 6?']);
+
+    await page.getByRole('button', { name: 'Change the position of Paging question 7?' }).click();
+    const popover = page.getByRole('dialog', { name: 'Change the position of Paging question 7?' });
+    await popover.getByRole('textbox', { name: 'New position' }).fill('1');
+    await shot('editor-move-popover');
+    expect(await a11y()).toEqual([]);
+    const moved = page.waitForResponse((r) => r.url().includes('/update-order') && r.status() === 200);
+    await popover.getByRole('button', { name: 'Move', exact: true }).click();
+    expect((await moved).request().postDataJSON()).toEqual({ order: 0 });
+    await expect
+      .poll(itemTitles)
+      .toEqual([
+        'Paging question 7?',
+        'Where do new flavours go?',
+        'Which lemon drink is sugar-free?',
+        'How cold should the cooler be?',
+        'Paging question 4?',
+      ]);
+    expect(await pages.getByRole('button', { name: 'Page 1', exact: true }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('uploads a dropped PNG and shows its preview, also after a reload', async () => {
     expect(editorUrl).not.toBe('');
     const png = gradientPng(320, 200).toString('base64');

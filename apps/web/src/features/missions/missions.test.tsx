@@ -338,3 +338,102 @@ describe('mission editor', () => {
     expect(await screen.findByRole('button', { name: /drop an image or a video here/i })).toBeTruthy();
   });
 });
+
+describe('mission items pages', () => {
+  const products = (count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      itemFixture({ id: i + 1, title: `Product ${i + 1}`, order: i, data: { sku: `0${i + 1}` } }),
+    );
+  const renumber = (items: TMissionItem[]) => items.map((item, order) => ({ ...item, order }));
+
+  function itemsListTitles() {
+    const list = screen.getByRole('list', { name: 'Products sold' });
+    return within(list)
+      .getAllByRole('listitem')
+      .map((row) => row.querySelector('p')?.textContent);
+  }
+
+  function stubItems(items: TMissionItem[], routes: TFetchRoutes = {}) {
+    return stubApi({
+      'GET /api/v3/mission/7': () => ({ body: missionFixture({ type: 'contest', subtype: 'itemSold' }) }),
+      'GET /api/v3/mission/7/items': () => ({ body: { items } }),
+      ...routes,
+    });
+  }
+
+  it('lists seven items five a page with a second page', async () => {
+    stubItems(products(7));
+    renderRoutes(routes, '/mission/update/7');
+
+    await screen.findByRole('button', { name: 'Move Product 1' });
+    expect(itemsListTitles()).toEqual(['Product 1', 'Product 2', 'Product 3', 'Product 4', 'Product 5']);
+    const pages = screen.getByRole('navigation', { name: 'Product pages' });
+    expect(within(pages).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('1–5 of 7')).toBeTruthy();
+
+    fireEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
+    expect(itemsListTitles()).toEqual(['Product 6', 'Product 7']);
+    expect(screen.getByText('6–7 of 7')).toBeTruthy();
+  });
+
+  it('moves item 7 to position 1 with the position popover and shows the first page', async () => {
+    const api = stubItems(products(7), {
+      'POST /api/v3/mission/7/item/7/update-order': () => {
+        const all = products(7);
+        return { body: { items: renumber([all[6]!, ...all.slice(0, 6)]) } };
+      },
+    });
+    renderRoutes(routes, '/mission/update/7');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change the position of Product 7' }));
+    const popover = await screen.findByRole('dialog', { name: 'Change the position of Product 7' });
+    fireEvent.change(within(popover).getByRole('textbox', { name: 'New position' }), { target: { value: '1' } });
+    fireEvent.click(within(popover).getByRole('button', { name: 'Move' }));
+
+    await waitFor(() => expect(api.to('POST', '/api/v3/mission/7/item/7/update-order')).toHaveLength(1));
+    expect(api.to('POST', '/api/v3/mission/7/item/7/update-order')[0]?.body).toEqual({ order: 0 });
+    await waitFor(() =>
+      expect(itemsListTitles()).toEqual(['Product 7', 'Product 1', 'Product 2', 'Product 3', 'Product 4']),
+    );
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the last page after adding an item', async () => {
+    const api = stubItems(products(5), {
+      'POST /api/v3/mission/7/item/create': () => ({
+        status: 201,
+        body: { items: [...products(5), itemFixture({ id: 6, title: 'Lime 500ml', order: 5, data: { sku: '' } })] },
+      }),
+    });
+    renderRoutes(routes, '/mission/update/7');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Add product' }));
+    expect(screen.queryByRole('navigation', { name: 'Product pages' })).toBeNull();
+    const dialog = await screen.findByRole('dialog', { name: 'New product' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Product title' }), {
+      target: { value: 'Lime 500ml' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+
+    await waitFor(() => expect(api.to('POST', '/api/v3/mission/7/item/create')).toHaveLength(1));
+    await waitFor(() => expect(itemsListTitles()).toEqual(['Lime 500ml']));
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the previous page after deleting the only item of the last page', async () => {
+    stubItems(products(6), {
+      'POST /api/v3/mission/7/item/6/delete': () => ({ body: { items: products(5) } }),
+    });
+    renderRoutes(routes, '/mission/update/7');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Product 6' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+
+    await waitFor(() =>
+      expect(itemsListTitles()).toEqual(['Product 1', 'Product 2', 'Product 3', 'Product 4', 'Product 5']),
+    );
+    expect(screen.queryByRole('navigation', { name: 'Product pages' })).toBeNull();
+  });
+});

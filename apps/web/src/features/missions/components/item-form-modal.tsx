@@ -32,6 +32,8 @@ interface ItemFormModalProps {
   item: TMissionItem | null;
   opened: boolean;
   onClose: () => void;
+  /** Called with the server's item list after a successful add or save, before the modal closes. */
+  onSaved?: (items: TMissionItem[]) => void;
 }
 
 type TSetDraft = (update: (draft: TItemDraft) => TItemDraft) => void;
@@ -192,7 +194,7 @@ function FieldFields({
   );
 }
 
-function ItemForm({ missionId, kind, item, onClose }: Omit<ItemFormModalProps, 'opened'>) {
+function ItemForm({ missionId, kind, item, onClose, onSaved }: Omit<ItemFormModalProps, 'opened'>) {
   const { t } = useTranslation();
   const [draft, setDraftState] = useState(() => draftFor(kind, item ?? undefined));
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
@@ -225,8 +227,12 @@ function ItemForm({ missionId, kind, item, onClose }: Omit<ItemFormModalProps, '
     setClientErrors(found);
     if (Object.keys(found).length > 0) return;
     const body = bodyFromDraft(draft);
-    if (item) update.mutate({ itemId: item.id, body }, { onSuccess: onClose });
-    else create.mutate(body, { onSuccess: onClose });
+    const onSuccess = (items: TMissionItem[]) => {
+      onSaved?.(items);
+      onClose();
+    };
+    if (item) update.mutate({ itemId: item.id, body }, { onSuccess });
+    else create.mutate(body, { onSuccess });
   }
 
   return (

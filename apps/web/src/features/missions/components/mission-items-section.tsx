@@ -5,7 +5,10 @@ import {
   Button,
   EmptyState,
   Group,
+  NumberInput,
+  Pagination,
   Paper,
+  Popover,
   Skeleton,
   Stack,
   Text,
@@ -34,6 +37,7 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
+  IconArrowsSort,
   IconForms,
   IconGripVertical,
   IconListCheck,
@@ -53,6 +57,13 @@ import { notify } from './notify';
 import { readableText } from './mission-badges';
 
 const KIND_ICONS = { question: IconListCheck, option: IconShoppingCart, field: IconForms } as const;
+
+/** Spec §9: a mission's items are listed five a page. */
+export const ITEMS_PER_PAGE = 5;
+
+const pageCountFor = (total: number) => Math.max(1, Math.ceil(total / ITEMS_PER_PAGE));
+/** The 1-based page that shows the item at a 0-based index. */
+const pageOfIndex = (index: number) => Math.floor(Math.max(0, index) / ITEMS_PER_PAGE) + 1;
 
 interface MissionItemsSectionProps {
   missionId: number;
@@ -99,21 +110,95 @@ function ItemSummary({ item }: { item: TMissionItem }) {
   );
 }
 
+/** Moves an item to any position, also one on another page, which dragging cannot reach. */
+function MoveToPosition({
+  item,
+  position,
+  total,
+  onMove,
+}: {
+  item: TMissionItem;
+  position: number;
+  total: number;
+  onMove: (position: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const [value, setValue] = useState<number | string>(position);
+  const target = typeof value === 'number' ? value : Number.NaN;
+  const valid = Number.isInteger(target) && target >= 1 && target <= total;
+
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus returnFocus withArrow shadow="md" position="bottom-end">
+      <Tooltip label={t('missions.items.move.tooltip')} disabled={opened}>
+        <Popover.Target>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('missions.items.move.open', { title: item.title })}
+            onClick={() => {
+              setValue(position);
+              setOpened((open) => !open);
+            }}
+          >
+            <IconArrowsSort size={18} aria-hidden />
+          </ActionIcon>
+        </Popover.Target>
+      </Tooltip>
+      <Popover.Dropdown>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!valid) return;
+            setOpened(false);
+            if (target !== position) onMove(target);
+          }}
+        >
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <NumberInput
+              label={t('missions.items.move.position')}
+              description={t('missions.items.move.position-help', { total })}
+              min={1}
+              max={total}
+              allowDecimal={false}
+              allowNegative={false}
+              clampBehavior="strict"
+              value={value}
+              onChange={setValue}
+              w={150}
+              data-autofocus
+            />
+            <Button type="submit" disabled={!valid}>
+              {t('missions.items.move.submit')}
+            </Button>
+          </Group>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
 function SortableItemRow({
   item,
   position,
+  total,
   otherKind,
   canEdit,
   onEdit,
   onDelete,
+  onMove,
   deleting,
 }: {
   item: TMissionItem;
+  /** 1-based position in the whole list, not only on this page. */
   position: number;
+  total: number;
   otherKind: boolean;
   canEdit: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onMove: (position: number) => void;
   deleting: boolean;
 }) {
   const { t } = useTranslation();
@@ -204,6 +289,7 @@ function SortableItemRow({
         </Stack>
         {canEdit && (
           <Group gap={4} wrap="nowrap">
+            {total > 1 && <MoveToPosition item={item} position={position} total={total} onMove={onMove} />}
             <Tooltip label={t('missions.items.edit')}>
               <ActionIcon
                 variant="subtle"
@@ -259,6 +345,8 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
   const { t } = useTranslation();
   const headingId = useId();
   const [editing, setEditing] = useState<{ item: TMissionItem | null; kind: TMissionItemKind } | null>(null);
+  const [page, setPage] = useState(1);
+  const [announcement, setAnnouncement] = useState('');
   const remove = useDeleteItem(missionId);
   const reorder = useReorderItem(missionId);
 
@@ -268,6 +356,11 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
   );
 
   const list = items ?? [];
+  const pageCount = pageCountFor(list.length);
+  // A shorter list (a delete, a refetch) never leaves an empty page on screen.
+  const activePage = Math.min(page, pageCount);
+  const offset = (activePage - 1) * ITEMS_PER_PAGE;
+  const pageItems = list.slice(offset, offset + ITEMS_PER_PAGE);
   const titleOf = (id: UniqueIdentifier) => list.find((item) => item.id === id)?.title ?? '';
   const positionOf = (id: UniqueIdentifier) => list.findIndex((item) => item.id === id) + 1;
 
@@ -302,19 +395,49 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
     onDragCancel: ({ active }) => t('missions.items.dnd.cancelled', { title: titleOf(active.id) }),
   };
 
+  /** Sends the item's new absolute, 0-based position and shows the page that now holds it. */
+  function moveItem(itemId: number, from: number, to: number, onMoved?: () => void) {
+    const optimistic = arrayMove(list, from, to).map((item, order) => ({ ...item, order }));
+    setPage(pageOfIndex(to));
+    reorder.mutate(
+      { itemId, order: to, optimistic },
+      {
+        onSuccess: onMoved,
+        onError: (error) => {
+          // The old order comes back, so does the page that showed the item.
+          setPage(pageOfIndex(from));
+          notify(t, { color: 'red', title: t('missions.items.reorder-failed'), message: errorMessage(t, error) });
+        },
+      },
+    );
+  }
+
   function handleDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
+    // Only the page's rows are sortable; their indices in the whole list are absolute positions.
     const from = list.findIndex((item) => item.id === active.id);
     const to = list.findIndex((item) => item.id === over.id);
     if (from < 0 || to < 0) return;
-    const optimistic = arrayMove(list, from, to).map((item, order) => ({ ...item, order }));
-    reorder.mutate(
-      { itemId: Number(active.id), order: to, optimistic },
-      {
-        onError: (error) =>
-          notify(t, { color: 'red', title: t('missions.items.reorder-failed'), message: errorMessage(t, error) }),
-      },
+    moveItem(Number(active.id), from, to);
+  }
+
+  function moveToPosition(item: TMissionItem, position: number) {
+    const from = list.findIndex((candidate) => candidate.id === item.id);
+    const to = Math.min(Math.max(position - 1, 0), list.length - 1);
+    if (from < 0 || from === to) return;
+    moveItem(item.id, from, to, () =>
+      setAnnouncement(t('missions.items.move.moved', { title: item.title, position: to + 1, total: list.length })),
     );
+  }
+
+  /** After an add or a save, show the page holding that item (a new item is the one not listed before). */
+  function followSavedItem(saved: TMissionItem[], editedId: number | null) {
+    const known = new Set(list.map((item) => item.id));
+    const index =
+      editedId === null
+        ? saved.findIndex((item) => !known.has(item.id))
+        : saved.findIndex((item) => item.id === editedId);
+    setPage(index < 0 ? pageCountFor(saved.length) : pageOfIndex(index));
   }
 
   function confirmDelete(item: TMissionItem) {
@@ -327,7 +450,11 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
       closeButtonProps: { 'aria-label': t('common.close') },
       onConfirm: () =>
         remove.mutate(item.id, {
-          onSuccess: () => notify(t, { color: 'teal', message: t('missions.items.deleted', { title: item.title }) }),
+          onSuccess: (rest) => {
+            // Deleting the only item of the last page shows the page before it.
+            setPage((current) => Math.min(current, pageCountFor(rest.length)));
+            notify(t, { color: 'teal', message: t('missions.items.deleted', { title: item.title }) });
+          },
           onError: (error) =>
             notify(t, {
               color: 'red',
@@ -363,22 +490,44 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
           screenReaderInstructions: { draggable: t('missions.items.dnd.instructions') },
         }}
       >
-        <SortableContext items={list.map((item) => item.id)} strategy={verticalListSortingStrategy}>
+        <SortableContext items={pageItems.map((item) => item.id)} strategy={verticalListSortingStrategy}>
           <Stack component="ol" gap="xs" p={0} m={0} aria-labelledby={headingId}>
-            {list.map((item, index) => (
+            {pageItems.map((item, index) => (
               <SortableItemRow
                 key={item.id}
                 item={item}
-                position={index + 1}
+                position={offset + index + 1}
+                total={list.length}
                 otherKind={item.kind !== kind}
                 canEdit={canEdit}
                 onEdit={() => setEditing({ item, kind: item.kind })}
                 onDelete={() => confirmDelete(item)}
+                onMove={(position) => moveToPosition(item, position)}
                 deleting={remove.isPending && remove.variables === item.id}
               />
             ))}
           </Stack>
         </SortableContext>
+        {pageCount > 1 && (
+          <Group justify="space-between" align="center" mt="sm">
+            <Text size="sm" c="dimmed">
+              {t('missions.items.range', {
+                from: offset + 1,
+                to: offset + pageItems.length,
+                total: list.length,
+              })}
+            </Text>
+            <nav aria-label={t(`missions.items.${kind}.pagination`)}>
+              <Pagination
+                total={pageCount}
+                value={activePage}
+                onChange={setPage}
+                getControlProps={(control) => ({ 'aria-label': t(`missions.pagination.${control}`) })}
+                getItemProps={(item) => ({ 'aria-label': t('missions.pagination.page', { page: item }) })}
+              />
+            </nav>
+          </Group>
+        )}
       </DndContext>
     );
   }
@@ -394,6 +543,7 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
             <Text size="sm" c="dimmed">
               {t(`missions.items.${kind}.help`)}
               {canEdit && list.length > 1 && <> {t('missions.items.reorder-help')}</>}
+              {canEdit && pageCount > 1 && <> {t('missions.items.move-help')}</>}
             </Text>
           </div>
           {canEdit && (
@@ -404,6 +554,7 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
         </Group>
         {body}
         {reorder.isPending && <VisuallyHidden role="status">{t('missions.items.saving-order')}</VisuallyHidden>}
+        <VisuallyHidden role="status">{announcement}</VisuallyHidden>
       </Stack>
       <ItemFormModal
         missionId={missionId}
@@ -411,6 +562,7 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
         item={editing?.item ?? null}
         opened={editing !== null}
         onClose={() => setEditing(null)}
+        onSaved={(saved) => followSavedItem(saved, editing?.item?.id ?? null)}
       />
     </Paper>
   );
