@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import { startAddingMission } from './support/builder-ui.js';
 import { ARTIFACTS, seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
 
 // The campaign builder (issue 3) and its mission wizard (issue 4), end to end:
@@ -68,18 +69,6 @@ async function progressText(page: Page) {
 
 async function waitForProgress(page: Page, expected: string) {
   await page.getByTestId('progress-percent').filter({ hasText: expected }).waitFor({ timeout: 10_000 });
-}
-
-/** Opens the wizard, picks a library mission and moves to its details. */
-async function startAddingMission(page: Page, title: string): Promise<Locator> {
-  await page.getByRole('button', { name: 'Add mission' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add mission' });
-  await dialog.waitFor();
-  await dialog.getByText('Select a mission to continue.').waitFor();
-  await dialog.getByRole('radio', { name: new RegExp(title) }).click();
-  await dialog.getByRole('button', { name: 'Next' }).click();
-  await dialog.getByText(`Mission: ${title}`).waitFor();
-  return dialog;
 }
 
 async function addLearningMission(page: Page, title: string, grade: number) {

@@ -4,6 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
+import { startAddingMission } from './support/builder-ui.js';
 import { ARTIFACTS, seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
 
 let harness: Harness;
@@ -191,6 +192,23 @@ describe('mission library and editor', () => {
       'Which lemon drink is sugar-free?',
       'How cold should the cooler be?',
     ]);
+  });
+
+  it('adds the new mission to a learning campaign: passing grade 4 of 3 is refused, 2 is saved', async () => {
+    const created = await page.request.post('/api/campaign/create-draft', { data: { type: 'learning' }, headers: { origin: harness.baseUrl } });
+    const { id } = (await created.json()) as { id: number };
+    await page.goto(`/campaign/${id}`);
+    const dialog = await startAddingMission(page, 'Cooler know-how (e2e)');
+    const grade = dialog.getByLabel('Passing grade');
+    await grade.fill('4');
+    await dialog.getByText('The passing grade can be at most 3.').waitFor();
+    await grade.fill('2');
+    await dialog.getByRole('button', { name: 'Add mission' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('mission-row').getByRole('link', { name: 'Cooler know-how (e2e)' }).waitFor();
+    const missions = (await (await page.request.get(`/api/v3/bundle/${id}/mission`)).json()) as { items: { passingGrade: number }[] };
+    expect(missions.items.map((m) => m.passingGrade)).toEqual([2]);
+    await page.goto(editorUrl);
   });
 
   it('lists the questions five a page and moves one from the second page to the first', async () => {
