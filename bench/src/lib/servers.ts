@@ -33,7 +33,8 @@ async function startRally(
   poolSize: number,
 ): Promise<{ app: FastifyInstance; database: Database }> {
   const env = loadEnv({
-    NODE_ENV: 'development',
+    // As deployed: production mode.
+    NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: String(poolSize),
     LOG_LEVEL: 'silent',

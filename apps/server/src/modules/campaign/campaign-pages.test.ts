@@ -52,7 +52,9 @@ describe('campaign pages that seek from anchors', () => {
   it.each(['-createdAt', 'createdAt', 'name', '-name', 'status', '-status'])(
     'gives exactly the rows of plain offset paging for every page (sort %s)',
     async (sort) => {
-      for (const status of [undefined, 'ended'] as const) {
+      // Stride 7: every page seeks from an anchor; a stride past the end: plain offsets, deferred join past row 20.
+      for (const [stride, status] of [[7, undefined], [7, 'ended'], [1_000_000, undefined], [1_000_000, 'ended']] as const) {
+        listAnchors.stride = stride;
         invalidateCampaignPages(brandId);
         const want = expected(sort, status);
         const got: number[] = [];
@@ -67,6 +69,7 @@ describe('campaign pages that seek from anchors', () => {
   );
 
   it('sees a campaign created after the anchors were taken', async () => {
+    listAnchors.stride = 7;
     invalidateCampaignPages(brandId);
     await listCampaigns(t.database.db, brandId, { sort: 'createdAt', offset: 150, limit: 10 });
     const { insertCampaign } = await import('./campaign.repository.js');

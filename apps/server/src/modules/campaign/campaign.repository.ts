@@ -26,7 +26,10 @@ export async function findCampaign(db: DbOrTx, brandId: string, id: number): Pro
   return row;
 }
 
-type ListVariant = { field: keyof typeof SORT_COLUMNS; descending: boolean; byStatus: boolean; fromAnchor: boolean };
+type ListVariant = { field: keyof typeof SORT_COLUMNS; descending: boolean; byStatus: boolean; fromAnchor: boolean; deferred: boolean };
+
+/** Below this many rows to skip, reading whole rows is cheaper than the deferred join's second lookup. */
+const DEFER_FROM_OFFSET = 20;
 
 /** Sort keys that are never null, so a row-value comparison can seek on them. */
 const SEEKABLE = new Set<keyof typeof SORT_COLUMNS>(['createdAt', 'name', 'status']);
@@ -36,7 +39,7 @@ const SEEKABLE = new Set<keyof typeof SORT_COLUMNS>(['createdAt', 'name', 'statu
  * row is remembered for a short while (and dropped on this brand's writes), so
  * page N starts from the nearest anchor and skips fewer than STRIDE rows.
  */
-export const listAnchors = { stride: 1000, ttlMs: 30_000 };
+export const listAnchors = { stride: 100, ttlMs: 30_000 };
 const anchorCache = new Map<string, { until: number; anchors: Map<number, { v: string; id: number } | null> }>();
 
 /** Forget the page anchors of a brand after a write that may move rows. */
@@ -62,24 +65,37 @@ function preparePageQuery(db: DbOrTx, v: ListVariant) {
     v.byStatus ? eq(campaigns.status, sql.placeholder('status')) : undefined,
     v.fromAnchor ? seek : undefined,
   );
+  const total = v.byStatus
+    ? sql<number>`(select coalesce(sum(${campaignCounts.n}), 0)::int from ${campaignCounts} where ${campaignCounts.brandId} = ${sql.placeholder('brandId')} and ${campaignCounts.status} = ${sql.placeholder('status')})`
+    : sql<number>`(select coalesce(sum(${campaignCounts.n}), 0)::int from ${campaignCounts} where ${campaignCounts.brandId} = ${sql.placeholder('brandId')})`;
+  const order = [dir(SORT_COLUMNS[v.field]), dir(campaigns.id)] as const;
+  const name = `campaign_page_${v.field}_${v.descending ? 'desc' : 'asc'}_${v.byStatus ? 'status' : 'all'}${v.fromAnchor ? '_seek' : ''}${v.deferred ? '_deferred' : ''}`;
+  if (!v.deferred) {
+    return db
+      .select({ campaign: campaigns, total: total.mapWith(Number) })
+      .from(campaigns)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name);
+  }
   const page = db
     .select({ id: campaigns.id })
     .from(campaigns)
     .where(where)
-    .orderBy(dir(SORT_COLUMNS[v.field]), dir(campaigns.id))
+    .orderBy(...order)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  const total = v.byStatus
-    ? sql<number>`(select coalesce(sum(${campaignCounts.n}), 0)::int from ${campaignCounts} where ${campaignCounts.brandId} = ${sql.placeholder('brandId')} and ${campaignCounts.status} = ${sql.placeholder('status')})`
-    : sql<number>`(select coalesce(sum(${campaignCounts.n}), 0)::int from ${campaignCounts} where ${campaignCounts.brandId} = ${sql.placeholder('brandId')})`;
   return db
     .select({ campaign: campaigns, total: total.mapWith(Number) })
     .from(campaigns)
     .innerJoin(page, eq(page.id, campaigns.id))
-    .orderBy(dir(SORT_COLUMNS[v.field]), dir(campaigns.id))
-    .prepare(`campaign_page_${v.field}_${v.descending ? 'desc' : 'asc'}_${v.byStatus ? 'status' : 'all'}${v.fromAnchor ? '_seek' : ''}`);
+    .orderBy(...order)
+    .prepare(name);
 }
+
 
 const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePageQuery>>>();
 
@@ -93,8 +109,15 @@ export async function listCampaigns(
   if (!query.filter) {
     const k = SEEKABLE.has(field) ? Math.floor(query.offset / listAnchors.stride) : 0;
     const anchor = k > 0 ? await anchorAt(db, brandId, query.status, field, descending, k) : null;
-    const variant: ListVariant = { field, descending, byStatus: query.status !== undefined, fromAnchor: anchor !== null };
-    const key = `${field}:${descending}:${variant.byStatus}:${variant.fromAnchor}`;
+    const offset = anchor ? query.offset - k * listAnchors.stride : query.offset;
+    const variant: ListVariant = {
+      field,
+      descending,
+      byStatus: query.status !== undefined,
+      fromAnchor: anchor !== null,
+      deferred: offset >= DEFER_FROM_OFFSET,
+    };
+    const key = `${field}:${descending}:${variant.byStatus}:${variant.fromAnchor}:${variant.deferred}`;
     let cache = preparedPages.get(db);
     if (!cache) preparedPages.set(db, (cache = new Map()));
     let prepared = cache.get(key);
@@ -103,7 +126,7 @@ export async function listCampaigns(
       brandId,
       status: query.status,
       limit: query.limit,
-      offset: anchor ? query.offset - k * listAnchors.stride : query.offset,
+      offset,
       anchorValue: anchor?.v,
       anchorId: anchor?.id,
     });
