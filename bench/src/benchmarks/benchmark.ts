@@ -21,5 +21,7 @@ export interface Benchmark {
   description: string;
   /** Pass/fail target on p95 latency, in milliseconds. */
   p95TargetMs?: number;
+  /** Pass/fail target on req/s as a share of the bare route's in the same run (0.25 = 25 %). */
+  minRatioToBaseline?: number;
   run(ctx: BenchContext): Promise<Measurement>;
 }

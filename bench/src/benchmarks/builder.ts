@@ -116,6 +116,7 @@ export const builderLoadBenchmark: Benchmark = {
   name: 'builder-load',
   description: 'GET /api/v3/bundle/{id}/form-data, 20 missions + 20 rewards',
   p95TargetMs: 25,
+  minRatioToBaseline: 0.25,
   run: builderLoad,
 };
 

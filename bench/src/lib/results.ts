@@ -12,10 +12,15 @@ export interface Row {
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
 
 function verdict(row: Row): string {
-  const target = row.benchmark.p95TargetMs;
-  if (target === undefined) return '';
-  const ok = row.measurement.p95 <= target && row.measurement.non2xx === 0 && row.measurement.errors === 0;
-  return `${ok ? 'PASS' : 'FAIL'} (p95 ≤ ${target} ms)`;
+  const parts: string[] = [];
+  const p95 = row.benchmark.p95TargetMs;
+  const clean = row.measurement.non2xx === 0 && row.measurement.errors === 0;
+  if (p95 !== undefined) parts.push(`${row.measurement.p95 <= p95 && clean ? 'PASS' : 'FAIL'} (p95 ≤ ${p95} ms)`);
+  const ratio = row.benchmark.minRatioToBaseline;
+  if (ratio !== undefined && row.ratioToBaseline !== undefined) {
+    parts.push(`${row.ratioToBaseline >= ratio ? 'PASS' : 'FAIL'} (≥ ${Math.round(ratio * 100)} % of bare)`);
+  }
+  return parts.join(', ');
 }
 
 export function markdownTable(rows: Row[]): string {
