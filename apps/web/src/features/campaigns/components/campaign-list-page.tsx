@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth/components/session-context';
 import { ErrorState } from '../../../components/error-state';
+import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format';
 import {
@@ -187,17 +188,11 @@ export function CampaignListPage() {
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz="h2">
-            {t('campaign.list.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('campaign.list.subtitle', { brand: me.brand.name })}
-          </Text>
-        </div>
-        {canCreate && <CreateCampaignMenu brand={me.brand} onCreate={create} loading={createDraft.isPending} />}
-      </Group>
+      <PageHeader
+        title={t('campaign.list.title')}
+        subtitle={t('campaign.list.subtitle', { brand: me.brand.name })}
+        action={canCreate && <CreateCampaignMenu brand={me.brand} onCreate={create} loading={createDraft.isPending} />}
+      />
 
       <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
         <Stack gap={0}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
 import { IconPlus, IconSearch, IconTargetArrow, IconX } from '@tabler/icons-react';
 import {
@@ -12,6 +12,7 @@ import {
   type TMissionType,
 } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page-header';
 import { useNavigate } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
 import { errorMessage } from '../../../lib/error-message';
@@ -133,21 +134,17 @@ export function MissionListPage() {
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} fz="h2">
-            {t('missions.list.title')}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {t('missions.list.subtitle', { brand: me.brand.name })}
-          </Text>
-        </div>
-        {canCreate && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createModal.open}>
-            {t('missions.create.button')}
-          </Button>
-        )}
-      </Group>
+      <PageHeader
+        title={t('missions.list.title')}
+        subtitle={t('missions.list.subtitle', { brand: me.brand.name })}
+        action={
+          canCreate && (
+            <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createModal.open}>
+              {t('missions.create.button')}
+            </Button>
+          )
+        }
+      />
 
       <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
         <Stack gap={0}>
