@@ -44,6 +44,16 @@ async function writeMissionOrder(tx: Tx, campaignId: number, ids: number[]) {
   await writeOrder(tx, campaignMissions, { id: campaignMissions.id, order: campaignMissions.order, parent: campaignMissions.campaignId }, campaignId, ids);
 }
 
+/** A mission entry of the campaign, or 404. */
+async function findEntry(tx: Tx, campaignId: number, entryId: number) {
+  const [entry] = await tx
+    .select()
+    .from(campaignMissions)
+    .where(and(eq(campaignMissions.campaignId, campaignId), eq(campaignMissions.id, entryId)));
+  if (!entry) throw notFound('Campaign mission');
+  return entry;
+}
+
 async function orderedIds(tx: Tx, campaignId: number) {
   const rows = await tx
     .select({ id: campaignMissions.id })
@@ -123,11 +133,7 @@ export async function updateCampaignMission(options: UpdateCampaignMissionOption
   requirePermission(actor, 'campaign:update');
   return db.transaction(async (tx) => {
     const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
-    const [entry] = await tx
-      .select()
-      .from(campaignMissions)
-      .where(and(eq(campaignMissions.campaignId, campaign.id), eq(campaignMissions.id, entryId)));
-    if (!entry) throw notFound('Campaign mission');
+    const entry = await findEntry(tx, campaign.id, entryId);
     const { order, ...settings } = body;
     const changes: { field: string; old: unknown; new: unknown }[] = [];
     const hasSettings = Object.keys(settings).length > 0;
@@ -168,11 +174,7 @@ export async function deleteCampaignMission({ db, actor, campaignId, entryId }: 
   requirePermission(actor, 'campaign:update');
   return db.transaction(async (tx) => {
     const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
-    const [entry] = await tx
-      .select()
-      .from(campaignMissions)
-      .where(and(eq(campaignMissions.campaignId, campaign.id), eq(campaignMissions.id, entryId)));
-    if (!entry) throw notFound('Campaign mission');
+    const entry = await findEntry(tx, campaign.id, entryId);
     if (!canDeleteMission(campaign.status)) {
       throw new AppError(409, ERROR_CODES.illegalTransition, 'Missions can be removed only while the campaign is a draft', [
         { path: 'status', message: `not a draft (${campaign.status})` },
