@@ -39,7 +39,7 @@ const SEEKABLE = new Set<keyof typeof SORT_COLUMNS>(['createdAt', 'name', 'statu
  * row is remembered for a short while (and dropped on this brand's writes), so
  * page N starts from the nearest anchor and skips fewer than STRIDE rows.
  */
-export const listAnchors = { stride: 100, ttlMs: 30_000 };
+export const listAnchors = { stride: 20, ttlMs: 30_000 };
 const anchorCache = new Map<string, { until: number; anchors: Map<number, { v: string; id: number } | null> }>();
 
 /** Forget the page anchors of a brand after a write that may move rows. */
@@ -176,13 +176,22 @@ async function anchorAt(
   if (entry.anchors.has(k)) return entry.anchors.get(k) ?? null;
   const dir = descending ? desc : asc;
   const col = SORT_COLUMNS[field];
+  // Start from the nearest anchor already known below k: sequential paging then costs a short seek, not a long offset.
+  let from = 0;
+  for (const known of entry.anchors.keys()) if (known < k && known > from && entry.anchors.get(known)) from = known;
+  const base = from > 0 ? entry.anchors.get(from)! : null;
+  const seek = base
+    ? descending
+      ? sql`(${col}, ${campaigns.id}) <= (${base.v}, ${base.id})`
+      : sql`(${col}, ${campaigns.id}) >= (${base.v}, ${base.id})`
+    : undefined;
   const [row] = await db
     .select({ v: sql<string>`${col}::text`, id: campaigns.id })
     .from(campaigns)
-    .where(and(eq(campaigns.brandId, brandId), status ? eq(campaigns.status, status) : undefined))
+    .where(and(eq(campaigns.brandId, brandId), status ? eq(campaigns.status, status) : undefined, seek))
     .orderBy(dir(col), dir(campaigns.id))
     .limit(1)
-    .offset(k * listAnchors.stride);
+    .offset((k - from) * listAnchors.stride);
   const anchor = row ?? null;
   entry.anchors.set(k, anchor);
   return anchor;
