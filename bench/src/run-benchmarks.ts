@@ -18,7 +18,7 @@ const load = {
   durationSeconds: numberArg(args, 'duration', DEFAULT_MEASURE.durationSeconds),
   warmupSeconds: numberArg(args, 'warmup', DEFAULT_MEASURE.warmupSeconds),
 };
-const poolSize = numberArg(args, 'pool', 20);
+const poolSize = numberArg(args, 'pool', 10);
 
 const selected = only ? BENCHMARKS.filter((b) => b.name === only) : [...BENCHMARKS];
 if (selected.length === 0) {

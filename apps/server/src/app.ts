@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -96,7 +95,6 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     },
     hsts: secureCookies,
   });
-  await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: env.MEDIA_VIDEO_LIMIT_BYTES, files: 1, fields: 20 } });
   await app.register(rateLimit, {
     global: false,

@@ -32,7 +32,7 @@ export function createSessionLookup(database: Database, secret: string) {
   const cache = new Map<string, { facts: SessionFacts; until: number }>();
 
   function tokenOf(request: FastifyRequest): string | null {
-    const raw = request.cookies[SECURE_COOKIE] ?? request.cookies[COOKIE];
+    const raw = cookieValue(request.headers.cookie, SECURE_COOKIE) ?? cookieValue(request.headers.cookie, COOKIE);
     if (!raw) return null;
     const dot = raw.lastIndexOf('.');
     if (dot < 1) return null;
@@ -105,3 +105,22 @@ export function createSessionLookup(database: Database, secret: string) {
 }
 
 export type SessionLookup = ReturnType<typeof createSessionLookup>;
+
+/**
+ * One cookie's (URL-decoded) value from a Cookie header. Only the session cookie is
+ * ever read, so this replaces a cookie plugin whose hooks ran on every response.
+ */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
