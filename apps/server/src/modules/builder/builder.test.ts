@@ -208,6 +208,31 @@ describe('campaign missions', () => {
     expect(ZErrorBody.parse(res.json()).error.fields.map((x) => x.path)).toEqual(['passingGrade']);
   });
 
+  it('names the custom rules URL when custom rules are on without one ("please enter information")', async () => {
+    const c = await f.campaign(brand, { type: 'contest' });
+    const m = await f.mission(brand, { type: 'contest' });
+    const contest = {
+      type: 'user',
+      displayLeaderboard: true,
+      rankLeadersBasedOn: 'sales_amount',
+      displayLeadersByUserInfo: true,
+      displayLeadersByStoreInfo: false,
+      displayLeadersByNumberSubmissions: false,
+      displayLeadersByTotalSalesAmount: true,
+      rulesAndRegulations: { useCustom: true, customUrl: '' },
+    };
+    const res = await post(`/api/v3/bundle/${c.id}/mission`, { missionId: m.id, contest });
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json()).error.fields).toEqual([
+      { path: 'contest.rulesAndRegulations.customUrl', message: 'please enter information' },
+    ]);
+    const ok = await post(`/api/v3/bundle/${c.id}/mission`, {
+      missionId: m.id,
+      contest: { ...contest, rulesAndRegulations: { useCustom: true, customUrl: 'https://brand.example/rules' } },
+    });
+    expect(ok.statusCode).toBe(201);
+  });
+
   it('forces consumer missions to one entry per user and no store limit', async () => {
     const c = await f.campaign(brand, { type: 'consumer' });
     const m = await f.mission(brand, { type: 'consumer' });
