@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { missionRoutes } from './modules/mission/mission.routes.js';
+import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 
@@ -126,6 +127,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
   await app.register(missionRoutes);
+  await app.register(rewardRoutes);
   await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH, videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';

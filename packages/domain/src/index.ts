@@ -21,3 +21,4 @@ export * from './mission/mission-completeness.js';
 export * from './mission/mission-wizard.js';
 export * from './reward/reward-flow.js';
 export * from './reward/reward-rules.js';
+export * from './reward/reward-save.schema.js';

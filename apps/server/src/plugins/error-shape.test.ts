@@ -124,6 +124,9 @@ describe('health and API description', () => {
       '/api/v3/media/{id}/update',
       '/api/media/file/{id}',
       '/api/media/file/{id}/thumb',
+      '/api/reward/read/bundle-rewards',
+      '/api/reward/write/save-reward',
+      '/api/v3/bundle/{id}/reward/{rewardId}/update-end-date',
     ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }

@@ -1,0 +1,194 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import {
+  canAddReward,
+  isCodeReward,
+  offersAssignment,
+  offersConditions,
+  REWARD_MESSAGES,
+  validateAssignment,
+  validateConditions,
+  validateRewardDetails,
+  type TErrorField,
+  type TRewardRead,
+  type TSaveRewardBody,
+} from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { brands, campaignMissions, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
+import { conflict, invalid, notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { lockEditableCampaign } from '../builder/builder-guards.js';
+import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { listRewardsForCampaign } from './reward.repository.js';
+
+export interface SaveRewardOptions {
+  db: Db;
+  actor: RequestActor;
+  body: TSaveRewardBody;
+}
+
+/**
+ * Creates or updates a reward: the spec's rules for its type, its conditions and
+ * its assignment are checked with the same domain functions the wizard uses, and
+ * the fields a type does not use are cleared, so changing type resets them.
+ */
+export async function saveReward({ db, actor, body }: SaveRewardOptions): Promise<TRewardRead> {
+  requirePermission(actor, body.id ? 'reward:update' : 'reward:create');
+  return db.transaction(async (tx) => {
+    const campaign = await lockEditableCampaign(tx, actor.brandId, body.bundleId);
+    const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId));
+    const existing = body.id
+      ? (await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, body.id))))[0]
+      : undefined;
+    if (body.id && !existing) throw notFound('Reward');
+
+    const entries = await tx
+      .select({ missionId: campaignMissions.missionId, subtype: missions.subtype })
+      .from(campaignMissions)
+      .innerJoin(missions, eq(missions.id, campaignMissions.missionId))
+      .where(eq(campaignMissions.campaignId, campaign.id));
+    if (!existing) {
+      const rewardCount = (await tx.select({ id: rewards.id }).from(rewards).where(eq(rewards.campaignId, campaign.id))).length;
+      if (!canAddReward({ type: campaign.type, missionCount: entries.length, rewardCount })) {
+        throw conflict(
+          entries.length === 0 ? 'Add a mission before rewards' : 'A consumer campaign takes one reward',
+          'REWARD_LIMIT',
+          [{ path: 'type', message: REWARD_MESSAGES.completeAllSections }],
+        );
+      }
+    }
+
+    const fields: TErrorField[] = [];
+    // Scope: campaign scope clears the mission; mission scope needs one of the campaign's missions.
+    const missionId = body.scope === 'campaign' ? null : (body.missionId ?? null);
+    if (body.scope === 'mission' && (missionId === null || !entries.some((e) => e.missionId === missionId))) {
+      fields.push({ path: 'missionId', message: REWARD_MESSAGES.selectMission });
+    }
+
+    // Items sold in the campaign's itemSold missions: what dynamic cash rows and assignments pick from.
+    const itemSoldMissionIds = entries.filter((e) => e.subtype === 'itemSold').map((e) => e.missionId);
+    const soldItems =
+      itemSoldMissionIds.length === 0
+        ? []
+        : await tx.select({ id: missionItems.id }).from(missionItems).where(inArray(missionItems.missionId, itemSoldMissionIds));
+    const soldItemIds = soldItems.map((i) => i.id);
+
+    const existingCodes = existing
+      ? (await tx.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, existing.id))).map((c) => c.code)
+      : [];
+    const newCodes = [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter(
+      (c) => !existingCodes.includes(c),
+    );
+    const suppliedByPartner = Boolean(body.isShared && body.filledByPartners);
+    fields.push(
+      ...validateRewardDetails(
+        {
+          type: body.type,
+          title: body.title,
+          description: body.description,
+          amountCents: body.amount,
+          budgetCents: body.budget,
+          dynamicActive: body.dynamicActive,
+          dynamicAmounts: body.dynamicAmounts,
+          percentageDiscount: body.percentageDiscount,
+          linkToShop: body.linkToShop,
+          codeCount: existingCodes.length + newCodes.length,
+          noFinePrint: body.noFinePrint,
+          finePrint: body.finePrint,
+          valueCents: body.value,
+          totalAvailable: body.totalAvailable,
+          imageUrl: body.imageUrl,
+          suppliedByPartner,
+        },
+        { paymentPlan: brand?.paymentPlan ?? 'prepaid', soldItemIds: body.dynamicActive ? soldItemIds : undefined },
+      ),
+    );
+
+    const flow = {
+      rewardType: body.type,
+      campaignType: campaign.type,
+      consumer: campaign.type === 'consumer',
+      sharedCampaign: campaign.sharedCampaign,
+      viewMode: false,
+      isRetailer: brand?.isRetailer ?? false,
+    };
+    const conditionsOffered = offersConditions(flow);
+    // Money is always unlocked by one completion; where conditions are not offered they keep their defaults.
+    // Money defaults to unlimited (spec §3); other types to one per user.
+    const isUnlimited = conditionsOffered ? (body.isUnlimited ?? body.type === 'money') : body.type === 'money';
+    const completionsToUnlock = conditionsOffered && body.type !== 'money' ? (body.completionsToUnlock ?? 1) : 1;
+    const maxPerUser = isUnlimited ? 1 : conditionsOffered ? (body.maxPerUser ?? 1) : 1;
+    if (conditionsOffered) fields.push(...validateConditions({ type: body.type, completionsToUnlock, maxPerUser, isUnlimited }));
+
+    const assignment = offersAssignment(flow) ? (body.assignment ?? null) : null;
+    if (offersAssignment(flow)) {
+      fields.push(...validateAssignment(assignment));
+      const picked = assignment?.itemsId ?? [];
+      if (picked.length > 0) {
+        const others = await tx
+          .select({ id: rewards.id, title: rewards.title, assignment: rewards.assignment })
+          .from(rewards)
+          .where(and(eq(rewards.campaignId, campaign.id), existing ? ne(rewards.id, existing.id) : undefined));
+        for (const other of others) {
+          const taken = (other.assignment?.itemsId ?? []).filter((id) => picked.includes(id));
+          if (taken.length > 0) {
+            fields.push({ path: 'assignment.itemsId', message: `items ${taken.join(', ')} are already assigned to "${other.title}"` });
+          }
+        }
+      }
+    }
+    if (fields.length > 0) throw invalid(fields);
+
+    const usesCodes = isCodeReward(body.type);
+    const values = {
+      type: body.type,
+      title: (body.title ?? '').trim(),
+      description: (body.description ?? '').trim(),
+      isShared: body.isShared ?? false,
+      filledByPartners: body.filledByPartners ?? false,
+      completionsToUnlock,
+      maxPerUser,
+      isUnlimited,
+      scope: body.scope,
+      missionId,
+      itemsId: body.itemsId ?? [],
+      assignment: assignment ? { ...assignment, itemsId: assignment.itemsId ?? [] } : null,
+      amountCents: body.type === 'money' || body.type === 'gift_card' ? (body.dynamicActive ? null : (body.amount ?? null)) : null,
+      budgetCents: body.type === 'money' ? (body.budget ?? null) : null,
+      dynamicActive: body.type === 'money' ? (body.dynamicActive ?? false) : false,
+      dynamicAmounts: body.type === 'money' && body.dynamicActive ? (body.dynamicAmounts ?? []) : [],
+      percentageDiscount: body.type === 'discount' ? (body.percentageDiscount ?? null) : null,
+      linkToShop: usesCodes ? (body.linkToShop?.trim() ?? null) : null,
+      codesFileUrl: usesCodes ? (body.uploadedCodes?.fileUrl ?? existing?.codesFileUrl ?? null) : null,
+      codesFileName: usesCodes ? (body.uploadedCodes?.fileName ?? existing?.codesFileName ?? null) : null,
+      noFinePrint: body.type === 'money' ? false : (body.noFinePrint ?? false),
+      // "No fine print" clears the text.
+      finePrint: body.type === 'money' || body.noFinePrint ? null : (body.finePrint?.trim() ?? null),
+      valueCents: body.type === 'prize' ? (body.value ?? null) : null,
+      totalAvailable: body.type === 'prize' ? (body.totalAvailable ?? null) : null,
+      imageUrl: body.type === 'prize' ? (body.imageUrl ?? null) : null,
+      imageArgs: body.type === 'prize' ? (body.imageArgs ?? null) : null,
+      updatedAt: new Date(),
+    };
+    const [saved] = existing
+      ? await tx.update(rewards).set(values).where(eq(rewards.id, existing.id)).returning()
+      : await tx.insert(rewards).values({ ...values, brandId: actor.brandId, campaignId: campaign.id }).returning();
+    if (!usesCodes && existing) await tx.delete(rewardCodes).where(eq(rewardCodes.rewardId, saved!.id));
+    if (usesCodes && newCodes.length > 0) {
+      for (let i = 0; i < newCodes.length; i += 5_000) {
+        await tx
+          .insert(rewardCodes)
+          .values(newCodes.slice(i, i + 5_000).map((code) => ({ brandId: actor.brandId, rewardId: saved!.id, code })))
+          .onConflictDoNothing();
+      }
+    }
+    await saveCampaignChange({
+      tx,
+      actor,
+      campaign,
+      action: existing ? 'reward.update' : 'reward.create',
+      changes: [{ field: 'rewards', old: existing ? { id: existing.id, type: existing.type, title: existing.title } : null, new: { id: saved!.id, type: saved!.type, title: saved!.title } }],
+    });
+    const all = await listRewardsForCampaign(tx, actor.brandId, campaign.id);
+    return all.find((r) => r.id === saved!.id)!;
+  });
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { isCodeReward, type TRewardRead } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { rewards } from '../../db/schema/index.js';
+import { invalid, notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { lockCampaign } from '../builder/builder.repository.js';
+import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { listRewardsForCampaign } from './reward.repository.js';
+
+export interface UpdateRewardEndDateOptions {
+  db: Db;
+  actor: RequestActor;
+  campaignId: number;
+  rewardId: number;
+  endDate: number;
+  timeZone: string;
+}
+
+/** The expiry of a code reward's codes; never before the campaign ends (spec §5 "reward expiration date"). */
+export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): Promise<TRewardRead> {
+  const { db, actor, campaignId, rewardId, endDate, timeZone } = options;
+  requirePermission(actor, 'reward:update');
+  return db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, actor.brandId, campaignId);
+    if (!campaign) throw notFound('Campaign');
+    const [reward] = await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, rewardId)));
+    if (!reward) throw notFound('Reward');
+    if (!isCodeReward(reward.type)) throw invalid([{ path: 'endDate', message: 'only code rewards (gift card, free product, discount) expire' }]);
+    const end = new Date(endDate * 1000);
+    if (campaign.endDate && end < campaign.endDate) {
+      throw invalid([{ path: 'endDate', message: 'reward expiration date: not before the campaign end date' }]);
+    }
+    await tx.update(rewards).set({ endDate: end, endTimeZone: timeZone, updatedAt: new Date() }).where(eq(rewards.id, reward.id));
+    await saveCampaignChange({
+      tx,
+      actor,
+      campaign,
+      action: 'reward.end-date',
+      changes: [{ field: `rewards.${reward.id}.endDate`, old: reward.endDate?.toISOString() ?? null, new: end.toISOString() }],
+    });
+    return (await listRewardsForCampaign(tx, actor.brandId, campaign.id)).find((r) => r.id === reward.id)!;
+  });
+}
