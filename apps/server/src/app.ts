@@ -127,7 +127,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
   await app.register(missionRoutes);
-  await app.register(rewardRoutes);
+  await app.register(rewardRoutes, { dataDir: env.DATA_DIR });
   await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH, videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';

@@ -22,3 +22,4 @@ export * from './mission/mission-wizard.js';
 export * from './reward/reward-flow.js';
 export * from './reward/reward-rules.js';
 export * from './reward/reward-save.schema.js';
+export * from './reward/code-file.js';

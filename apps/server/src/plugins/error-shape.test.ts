@@ -127,6 +127,9 @@ describe('health and API description', () => {
       '/api/reward/read/bundle-rewards',
       '/api/reward/write/save-reward',
       '/api/v3/bundle/{id}/reward/{rewardId}/update-end-date',
+      '/api/v3/bundle/upload-excel-codes',
+      '/api/v3/bundle/add-reward-codes',
+      '/api/v3/bundle/codes-template.csv',
     ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }

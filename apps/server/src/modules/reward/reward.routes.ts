@@ -1,15 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBundleRewardsQuery, ZCampaignRewardParams, ZRewardEndDateBody, ZRewardRead, ZSaveRewardBody } from '@rally/domain';
+import {
+  CODE_FILE_LIMITS,
+  CODE_TEMPLATE_CSV,
+  ZBundleRewardsQuery,
+  ZCampaignRewardParams,
+  ZRewardEndDateBody,
+  ZRewardRead,
+  ZSaveRewardBody,
+} from '@rally/domain';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { getCampaignRewards } from '../builder/campaign-queries.js';
 import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
+import { addRewardCodes, uploadCodes } from './upload-codes.js';
 
 const tags = ['rewards'];
 
-export async function rewardRoutes(app: FastifyInstance) {
+const ZCodeCounts = z.object({
+  added: z.number().int(),
+  duplicatesInFile: z.number().int(),
+  duplicatesExisting: z.number().int(),
+  emptyRows: z.number().int(),
+});
+
+export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
@@ -61,5 +78,66 @@ export async function rewardRoutes(app: FastifyInstance) {
         endDate: request.body.endDate,
         timeZone: request.body.timeZone,
       }),
+  );
+
+  r.post(
+    '/api/v3/bundle/upload-excel-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Read a .xlsx, .xls or .csv of codes (multipart "file", optional "rewardId" first); ≤ 20 MB, ≤ 1,000,000 rows',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: z.object({ fileName: z.string(), fileUrl: z.string(), codes: z.array(z.string()), summary: ZCodeCounts }),
+          ...errorResponses,
+          413: errorResponses[400],
+        },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      if (!request.isMultipart()) throw invalid([{ path: 'file', message: 'send the file as multipart/form-data' }]);
+      const part = await request.file({ limits: { fileSize: CODE_FILE_LIMITS.bytes, files: 1 } });
+      if (!part || part.fieldname !== 'file') throw invalid([{ path: 'file', message: 'required' }]);
+      const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
+        if (error.statusCode === 413) {
+          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'A code file is at most 20 MB', [{ path: 'file', message: 'at most 20 MB' }]);
+        }
+        throw error;
+      });
+      const field = part.fields.rewardId;
+      const rewardId = field && !Array.isArray(field) && 'value' in field ? Number(field.value) : undefined;
+      if (rewardId !== undefined && !(Number.isInteger(rewardId) && rewardId > 0)) throw invalid([{ path: 'rewardId', message: 'a reward id' }]);
+      return uploadCodes({ db, actor, dataDir: opts.dataDir, fileName: part.filename, bytes, rewardId });
+    },
+  );
+
+  r.post(
+    '/api/v3/bundle/add-reward-codes',
+    {
+      schema: {
+        tags,
+        summary: "Add codes to a code reward; duplicates (in the list or the reward's) are dropped and counted",
+        body: z
+          .object({
+            rewardId: z.number().int().positive(),
+            uploadedCodes: z
+              .object({ codes: z.array(z.string().max(200)).max(CODE_FILE_LIMITS.rows), fileUrl: z.string().max(2000).optional(), fileName: z.string().max(300).optional() })
+              .strict(),
+          })
+          .strict(),
+        response: { 200: ZCodeCounts, ...errorResponses },
+      },
+      bodyLimit: 64 * 1024 * 1024,
+    },
+    async (request) =>
+      addRewardCodes({ db, actor: await app.actor(request), rewardId: request.body.rewardId, codes: request.body.uploadedCodes.codes }),
+  );
+
+  r.get(
+    '/api/v3/bundle/codes-template.csv',
+    { schema: { tags, summary: 'A template code file (one code per row, leading zeros kept)', response: { 200: z.string() } } },
+    async (_request, reply) =>
+      reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="codes-template.csv"').send(CODE_TEMPLATE_CSV),
   );
 }

@@ -1,0 +1,132 @@
+import { deflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import XLSX from '@e965/xlsx';
+import { ZErrorBody } from '@rally/domain';
+import { rewardCodes } from '../../db/schema/index.js';
+import { factories } from '../../testing/factories.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let owner: string;
+let rewardId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await t.signIn('owner@brand.test');
+  const f = factories(t.database.db);
+  const c = await f.campaign(t.brandIds.owner);
+  rewardId = (await f.reward(t.brandIds.owner, c.id, { type: 'discount', title: 'Codes' })).id;
+  await t.database.db.insert(rewardCodes).values({ brandId: t.brandIds.owner, rewardId, code: '000900' });
+});
+afterAll(() => t.close());
+
+function multipart(fileName: string, bytes: Buffer, fields: Record<string, string> = {}) {
+  const boundary = `----codes${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner } };
+}
+const upload = (fileName: string, bytes: Buffer, fields?: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/v3/bundle/upload-excel-codes', ...multipart(fileName, bytes, fields) });
+
+/** A workbook whose first column holds the codes as text (as a brand's spreadsheet would). */
+function workbook(bookType: 'xlsx' | 'xls', codes: string[]) {
+  const sheet = XLSX.utils.aoa_to_sheet([['code'], ...codes.map((c) => [c])]);
+  for (let r = 1; r <= codes.length; r++) {
+    const cell = sheet[XLSX.utils.encode_cell({ r, c: 0 })];
+    if (cell) cell.t = 's';
+  }
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Codes');
+  return Buffer.from(XLSX.write(book, { type: 'buffer', bookType }) as Uint8Array);
+}
+
+type UploadAnswer = { codes: string[]; summary: { added: number; duplicatesInFile: number; duplicatesExisting: number; emptyRows: number }; fileUrl: string };
+
+describe('code file upload', () => {
+  it('reads a .csv keeping leading zeros and reports duplicates and empty rows', async () => {
+    const res = await upload('codes.csv', Buffer.from('code\n000123\n000124\n000123\n\n 000125 \n000900\n'), { rewardId: String(rewardId) });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as UploadAnswer;
+    expect(body.codes).toEqual(['000123', '000124', '000125']);
+    expect(body.summary).toEqual({ added: 3, duplicatesInFile: 1, duplicatesExisting: 1, emptyRows: 1 });
+    expect(body.fileUrl).toMatch(/^codes\/.+\.csv$/);
+  });
+
+  it.each(['xlsx', 'xls'] as const)('reads a .%s keeping leading zeros', async (bookType) => {
+    const res = await upload(`codes.${bookType}`, workbook(bookType, ['00042', '00043', '00042']));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as UploadAnswer;
+    expect(body.codes).toEqual(['00042', '00043']);
+    expect(body.summary.duplicatesInFile).toBe(1);
+  });
+
+  it('refuses a file that is not what its extension says', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    for (const name of ['codes.xlsx', 'codes.xls', 'codes.csv']) {
+      const res = await upload(name, Buffer.concat([png, Buffer.alloc(64, 0)]));
+      expect(res.statusCode, name).toBe(400);
+      expect(ZErrorBody.parse(res.json()).error.fields[0]?.path).toBe('file');
+    }
+    expect((await upload('codes.txt', Buffer.from('0001\n'))).statusCode).toBe(400);
+  });
+
+  it('refuses a zip bomb disguised as .xlsx within 2 s, without unzipping it, and keeps serving', async () => {
+    // One entry that inflates to 150 MB from about 150 kB.
+    const inflated = 150 * 1024 * 1024;
+    const data = deflateRawSync(Buffer.alloc(inflated), { level: 9 });
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(inflated, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(inflated, 24);
+    central.writeUInt16LE(name.length, 28);
+    const centralOffset = local.length + name.length + data.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + name.length, 12);
+    end.writeUInt32LE(centralOffset, 16);
+    const bomb = Buffer.concat([local, name, data, central, name, end]);
+    const started = Date.now();
+    const res = await upload('bomb.xlsx', bomb);
+    expect(res.statusCode).toBe(400);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(ZErrorBody.parse(res.json()).error.fields[0]?.message).toMatch(/zip bomb/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('answers a 21 MB file with 413', async () => {
+    const res = await upload('big.csv', Buffer.alloc(21 * 1024 * 1024, 0x31));
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('adds uploaded codes to the reward, dropping the ones it has', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/bundle/add-reward-codes',
+      headers: { cookie: owner },
+      payload: { rewardId, uploadedCodes: { codes: ['000900', '000901', '000902', '000901'] } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ added: 2, duplicatesInFile: 1, duplicatesExisting: 1, emptyRows: 0 });
+    const stored = await t.database.db.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, rewardId));
+    expect(stored.map((s) => s.code).sort()).toEqual(['000900', '000901', '000902']);
+  });
+
+  it('offers a template that keeps leading zeros', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v3/bundle/codes-template.csv' });
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body).toContain('000123');
+  });
+});

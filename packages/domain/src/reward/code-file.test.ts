@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { codeFileExtension, summarizeCodes } from './code-file.js';
+
+describe('summarizeCodes', () => {
+  it('trims, keeps leading zeros, skips a header, and reports empties and duplicates', () => {
+    const s = summarizeCodes(['code', ' 0001 ', '0002', '', '0001', '0003', '   '], new Set(['0003']));
+    expect(s).toEqual({ codes: ['0001', '0002'], added: 2, duplicatesInFile: 1, duplicatesExisting: 1, emptyRows: 2 });
+  });
+  it('never returns a code twice nor one the reward already has', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[0-9A-Z ]{0,6}$/), { maxLength: 60 }), fc.array(fc.stringMatching(/^[0-9A-Z]{1,6}$/), { maxLength: 10 }), (cells, old) => {
+        const existing = new Set(old);
+        const { codes, added, duplicatesInFile, duplicatesExisting, emptyRows } = summarizeCodes(cells, existing);
+        expect(new Set(codes).size).toBe(codes.length);
+        expect(codes.some((c) => existing.has(c))).toBe(false);
+        const headerSkipped = cells.length > 0 && /^codes?$/i.test(cells[0]!.trim()) ? 1 : 0;
+        expect(added + duplicatesInFile + duplicatesExisting + emptyRows + headerSkipped).toBe(cells.length);
+      }),
+    );
+  });
+});
+
+describe('codeFileExtension', () => {
+  it('accepts .xlsx, .xls and .csv in any case only', () => {
+    expect(codeFileExtension('Codes.XLSX')).toBe('xlsx');
+    expect(codeFileExtension('a.xls')).toBe('xls');
+    expect(codeFileExtension('a.csv')).toBe('csv');
+    expect(codeFileExtension('a.txt')).toBeNull();
+  });
+});

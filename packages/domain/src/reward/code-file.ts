@@ -1,0 +1,58 @@
+/** Code files for discount, free product and gift card rewards (spec §5 "Code upload"). */
+export const CODE_FILE_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
+export type TCodeFileExtension = (typeof CODE_FILE_EXTENSIONS)[number];
+
+export const CODE_FILE_LIMITS = {
+  bytes: 20 * 1024 * 1024,
+  rows: 1_000_000,
+  /** Entries of an .xlsx (a zip) and how much it may expand: checked before anything is unzipped. */
+  zipEntries: 2_000,
+  zipExpandedBytes: 400 * 1024 * 1024,
+  zipRatio: 100,
+  parseSeconds: 20,
+} as const;
+
+export function codeFileExtension(fileName: string): TCodeFileExtension | null {
+  const ext = fileName.toLowerCase().split('.').pop() ?? '';
+  return (CODE_FILE_EXTENSIONS as readonly string[]).includes(ext) ? (ext as TCodeFileExtension) : null;
+}
+
+export interface CodeSummary {
+  codes: string[];
+  added: number;
+  duplicatesInFile: number;
+  duplicatesExisting: number;
+  emptyRows: number;
+}
+
+/**
+ * The codes of a file's first column: trimmed (leading zeros kept — codes are
+ * text), empty rows counted and dropped, duplicates within the file and against
+ * the reward's codes reported and dropped. An optional header "code" is skipped.
+ */
+export function summarizeCodes(cells: readonly string[], existing: ReadonlySet<string> = new Set()): CodeSummary {
+  const seen = new Set<string>();
+  const codes: string[] = [];
+  let duplicatesInFile = 0;
+  let duplicatesExisting = 0;
+  let emptyRows = 0;
+  cells.forEach((cell, i) => {
+    const code = cell.trim();
+    if (i === 0 && /^codes?$/i.test(code)) return;
+    if (code === '') {
+      emptyRows += 1;
+    } else if (seen.has(code)) {
+      duplicatesInFile += 1;
+    } else if (existing.has(code)) {
+      seen.add(code);
+      duplicatesExisting += 1;
+    } else {
+      seen.add(code);
+      codes.push(code);
+    }
+  });
+  return { codes, added: codes.length, duplicatesInFile, duplicatesExisting, emptyRows };
+}
+
+/** The downloadable template: one header and example codes with leading zeros. */
+export const CODE_TEMPLATE_CSV = 'code\n000123\n000124\nSPRING-2027-0001\n';
