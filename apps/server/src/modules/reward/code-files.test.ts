@@ -124,6 +124,19 @@ describe('code file upload', () => {
     expect(stored.map((s) => s.code).sort()).toEqual(['000900', '000901', '000902']);
   });
 
+  it('stores codes with quotes, commas, braces and backslashes exactly', async () => {
+    const tricky = ['A"B', 'C,D', '{E}', 'F\\G', "H'I", 'NULL'];
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/bundle/add-reward-codes',
+      headers: { cookie: owner },
+      payload: { rewardId, uploadedCodes: { codes: tricky } },
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = await t.database.db.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, rewardId));
+    expect(stored.map((s) => s.code)).toEqual(expect.arrayContaining(tricky));
+  });
+
   it('offers a template that keeps leading zeros', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v3/bundle/codes-template.csv' });
     expect(res.headers['content-type']).toContain('text/csv');

@@ -18,6 +18,7 @@ import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { lockEditableCampaign } from '../builder/builder-guards.js';
 import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { insertCodes } from './insert-codes.js';
 import { listRewardsForCampaign } from './reward.repository.js';
 
 export interface SaveRewardOptions {
@@ -173,14 +174,7 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       ? await tx.update(rewards).set(values).where(eq(rewards.id, existing.id)).returning()
       : await tx.insert(rewards).values({ ...values, brandId: actor.brandId, campaignId: campaign.id }).returning();
     if (!usesCodes && existing) await tx.delete(rewardCodes).where(eq(rewardCodes.rewardId, saved!.id));
-    if (usesCodes && newCodes.length > 0) {
-      for (let i = 0; i < newCodes.length; i += 5_000) {
-        await tx
-          .insert(rewardCodes)
-          .values(newCodes.slice(i, i + 5_000).map((code) => ({ brandId: actor.brandId, rewardId: saved!.id, code })))
-          .onConflictDoNothing();
-      }
-    }
+    if (usesCodes && newCodes.length > 0) await insertCodes(tx, actor.brandId, saved!.id, newCodes);
     await saveCampaignChange({
       tx,
       actor,

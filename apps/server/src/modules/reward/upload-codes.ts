@@ -8,6 +8,7 @@ import { rewardCodes, rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { parseCodeFile } from './code-file/parse-code-file.js';
+import { insertCodes } from './insert-codes.js';
 
 async function rewardOfBrand(db: Db, actor: RequestActor, rewardId: number) {
   const [reward] = await db.select().from(rewards).where(and(eq(rewards.brandId, actor.brandId), eq(rewards.id, rewardId)));
@@ -59,12 +60,7 @@ export async function addRewardCodes({ db, actor, rewardId, codes }: AddRewardCo
     const reward = await rewardOfBrand(tx as unknown as Db, actor, rewardId);
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'rewardId', message: 'only gift card, free product and discount rewards take codes' }]);
     const summary = summarizeCodes(codes, await existingCodes(tx as unknown as Db, reward.id));
-    for (let i = 0; i < summary.codes.length; i += 5_000) {
-      await tx
-        .insert(rewardCodes)
-        .values(summary.codes.slice(i, i + 5_000).map((code) => ({ brandId: actor.brandId, rewardId: reward.id, code })))
-        .onConflictDoNothing();
-    }
+    await insertCodes(tx, actor.brandId, reward.id, summary.codes);
     const { codes: _added, ...counts } = summary;
     return counts;
   });
