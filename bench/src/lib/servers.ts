@@ -23,6 +23,9 @@ function urlOf(app: FastifyInstance): string {
 async function startBare(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.get('/bare', async () => ({ ok: true, name: 'bare', items: [1, 2, 3] }));
+  // The same bytes an import sends, received and counted: the floor for the code-import benchmark.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post('/bare-upload', async (request) => ({ bytes: (request.body as Buffer).length }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }

@@ -24,7 +24,6 @@ import {
   IconArrowLeft,
   IconCopy,
   IconDots,
-  IconGift,
   IconHistory,
   IconPlayerStop,
   IconPlus,
@@ -68,6 +67,7 @@ import {
   useFormData,
 } from '../api/builder-api';
 import { useBuilderWrites, isStaleVersion } from '../hooks/use-builder-writes';
+import { RewardWizard } from '../../rewards/components/reward-wizard';
 import { ActivityPanel } from './activity-panel';
 import { MissionWizard } from './mission-wizard/mission-wizard';
 import { MissionsList } from './missions-list';
@@ -649,23 +649,9 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
         />
       )}
 
-      <Modal
-        opened={rewardComing}
-        onClose={() => setRewardComing(false)}
-        title={<Text fw={650}>{t('builder.rewards.coming-title')}</Text>}
-        centered
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Stack>
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <IconGift size={28} color="var(--mantine-color-indigo-6)" aria-hidden />
-            <Text size="sm">{t('builder.rewards.coming-body')}</Text>
-          </Group>
-          <Group justify="flex-end">
-            <Button onClick={() => setRewardComing(false)}>{t('common.close')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {rewardComing && (
+        <RewardWizard campaign={campaign} missions={missions} onClose={() => setRewardComing(false)} />
+      )}
 
       <Modal
         opened={writes.stale}

@@ -1,0 +1,121 @@
+import { Checkbox, Loader, Radio, Stack, Text } from '@mantine/core';
+import { useQueries } from '@tanstack/react-query';
+import type { TCampaignMission } from '@rally/domain';
+import { useTranslation } from 'react-i18next';
+import { fetchMissionItems } from '../api/rewards-api';
+import type { TAssignmentForm } from '../lib/reward-form';
+import { MoneyInput } from './money-input';
+
+interface AssignmentStepProps {
+  value: TAssignmentForm | null;
+  onChange: (value: TAssignmentForm, path: string) => void;
+  missions: TCampaignMission[];
+  rewardId?: number | undefined;
+  errors: Record<string, string>;
+}
+
+/** Learning campaigns: the reward goes to items sold, or to a sales amount (spec §5 "Assignment"). */
+export function AssignmentStep({ value, onChange, missions, rewardId, errors }: AssignmentStepProps) {
+  const { t } = useTranslation();
+  const itemSold = missions.filter((m) => m.mission.subtype === 'itemSold');
+  const queries = useQueries({
+    queries: itemSold.map((m) => ({
+      queryKey: ['rewards', 'mission-items', m.missionId],
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchMissionItems(m.missionId, signal),
+      staleTime: 0,
+    })),
+  });
+  const current: TAssignmentForm = value ?? { type: 'itemSold', itemsId: [], amountThreshold: '', amountThresholdType: null };
+
+  return (
+    <Stack gap="md">
+      <Radio.Group
+        label={t('rewards.assignment.label')}
+        value={value?.type ?? ''}
+        onChange={(type) =>
+          onChange(
+            { type: type as TAssignmentForm['type'], itemsId: [], amountThreshold: '', amountThresholdType: null },
+            'assignment',
+          )
+        }
+        error={errors['assignment']}
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value="itemSold" label={t('rewards.assignment.item-sold')} />
+          <Radio value="salesAmount" label={t('rewards.assignment.sales-amount')} />
+        </Stack>
+      </Radio.Group>
+
+      {value?.type === 'itemSold' && (
+        <Stack gap="xs">
+          {itemSold.length === 0 && (
+            <Text size="sm" c="gray.7">
+              {t('rewards.assignment.no-items')}
+            </Text>
+          )}
+          {itemSold.map((mission, i) => {
+            const query = queries[i];
+            return (
+              <Checkbox.Group
+                key={mission.id}
+                label={mission.mission.title}
+                value={current.itemsId.map(String)}
+                onChange={(ids) => {
+                  const own = new Set((query?.data?.items ?? []).map((item) => item.id));
+                  const others = current.itemsId.filter((id) => !own.has(id));
+                  onChange({ ...current, itemsId: [...others, ...ids.map(Number).filter((id) => own.has(id))] }, 'assignment.itemsId');
+                }}
+              >
+                <Stack gap={6} mt={6}>
+                  {query?.isPending && <Loader size="sm" />}
+                  {query?.data?.items.map((item) => {
+                    const takenBy = item.inUseBy.find((r) => r.rewardId !== rewardId);
+                    return (
+                      <Checkbox
+                        key={item.id}
+                        value={String(item.id)}
+                        label={item.title}
+                        disabled={Boolean(takenBy)}
+                        description={takenBy ? t('rewards.assignment.in-use', { title: takenBy.title }) : undefined}
+                      />
+                    );
+                  })}
+                </Stack>
+              </Checkbox.Group>
+            );
+          })}
+          {errors['assignment.itemsId'] && (
+            <Text size="xs" c="red.8" role="alert">
+              {errors['assignment.itemsId']}
+            </Text>
+          )}
+        </Stack>
+      )}
+
+      {value?.type === 'salesAmount' && (
+        <Stack gap="sm">
+          <MoneyInput
+            label={t('rewards.assignment.threshold')}
+            value={current.amountThreshold}
+            onChange={(amountThreshold) => onChange({ ...current, amountThreshold }, 'assignment.amountThreshold')}
+            error={errors['assignment.amountThreshold']}
+            required
+          />
+          <Radio.Group
+            label={t('rewards.assignment.threshold-type')}
+            value={current.amountThresholdType ?? ''}
+            onChange={(v) =>
+              onChange({ ...current, amountThresholdType: v as 'single' | 'accumulated' }, 'assignment.amountThresholdType')
+            }
+            error={errors['assignment.amountThresholdType']}
+          >
+            <Stack gap="xs" mt="xs">
+              <Radio value="single" label={t('rewards.assignment.single')} />
+              <Radio value="accumulated" label={t('rewards.assignment.accumulated')} />
+            </Stack>
+          </Radio.Group>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

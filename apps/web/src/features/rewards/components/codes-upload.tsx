@@ -1,0 +1,101 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/error-message';
+import { CODE_FILE_ACCEPT, CODES_TEMPLATE_URL, uploadCodeFile, type TCodeUpload } from '../api/rewards-api';
+import type { TUploadedCodes } from '../lib/reward-form';
+
+interface CodesUploadProps {
+  value: TUploadedCodes | null;
+  existingCodes: number;
+  rewardId?: number;
+  onChange: (value: TUploadedCodes) => void;
+  error?: string | undefined;
+}
+
+/** Reads a .xlsx, .xls or .csv of codes on the server, with upload progress, and keeps the codes for the save. */
+export function CodesUpload({ value, existingCodes, rewardId, onChange, error }: CodesUploadProps) {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [summary, setSummary] = useState<TCodeUpload['summary'] | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const abortRef = useRef<(() => void) | null>(null);
+  const labelId = useId();
+
+  useEffect(() => () => abortRef.current?.(), []);
+
+  function upload(file: File | null) {
+    if (!file) return;
+    setFailure(null);
+    setSummary(null);
+    setProgress(0);
+    const { promise, abort } = uploadCodeFile(file, setProgress, rewardId);
+    abortRef.current = abort;
+    promise
+      .then((result) => {
+        setSummary(result.summary);
+        onChange({ fileName: result.fileName, fileUrl: result.fileUrl, codes: result.codes });
+      })
+      .catch((cause: unknown) => {
+        if (cause instanceof DOMException && cause.name === 'AbortError') return;
+        setFailure(errorMessage(t, cause));
+      })
+      .finally(() => {
+        abortRef.current = null;
+        setProgress(null);
+      });
+  }
+
+  const uploading = progress !== null;
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500} id={labelId}>
+        {t('rewards.codes.label')}
+      </Text>
+      <Group gap="sm">
+        <FileButton onChange={upload} accept={CODE_FILE_ACCEPT} inputProps={{ 'aria-label': t('rewards.codes.file') }}>
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconUpload size={16} aria-hidden />} loading={uploading}>
+              {value ? t('rewards.codes.replace') : t('rewards.codes.upload')}
+            </Button>
+          )}
+        </FileButton>
+        <Anchor href={CODES_TEMPLATE_URL} download size="sm">
+          <Group gap={4} component="span">
+            <IconDownload size={14} aria-hidden />
+            {t('rewards.codes.template')}
+          </Group>
+        </Anchor>
+      </Group>
+      <Text size="xs" c="gray.7">
+        {t('rewards.codes.hint')}
+      </Text>
+      {uploading && <Progress value={progress} aria-label={t('rewards.codes.progress')} animated />}
+      {value && (
+        <Text size="sm" data-testid="codes-file">
+          {t('rewards.codes.file-name', { name: value.fileName, count: value.codes.length })}
+        </Text>
+      )}
+      {existingCodes > 0 && (
+        <Text size="sm" c="gray.7">
+          {t('rewards.codes.existing', { count: existingCodes })}
+        </Text>
+      )}
+      {summary && (
+        <Text size="sm" role="status" data-testid="codes-summary">
+          {t('rewards.codes.summary', {
+            added: summary.added,
+            duplicates: summary.duplicatesInFile + summary.duplicatesExisting,
+            empty: summary.emptyRows,
+          })}
+        </Text>
+      )}
+      {(failure ?? error) && (
+        <Text size="xs" c="red.8" role="alert">
+          {failure ?? error}
+        </Text>
+      )}
+    </Stack>
+  );
+}

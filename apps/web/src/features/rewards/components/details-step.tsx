@@ -1,0 +1,192 @@
+import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { LIMITS, type TMediaResult } from '@rally/domain';
+import { useTranslation } from 'react-i18next';
+import { MediaUpload } from '../../../components/media-upload/media-upload';
+import type { TRewardForm, TUploadedCodes } from '../lib/reward-form';
+import { CodesUpload } from './codes-upload';
+import { MoneyInput } from './money-input';
+
+interface DetailsStepProps {
+  form: TRewardForm;
+  onChange: (patch: Partial<TRewardForm>, path: string) => void;
+  errors: Record<string, string>;
+  paymentPlan: 'prepaid' | 'postpaid';
+  rewardId?: number | undefined;
+}
+
+const counter = (text: string, max: number) => `${text.length}/${max}`;
+
+/** The fields of the chosen type (spec §3), with the rules' messages under them. */
+export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId }: DetailsStepProps) {
+  const { t } = useTranslation();
+  const err = (path: string) => errors[path];
+
+  if (form.type === 'money') {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <MoneyInput
+          label={t('rewards.details.amount')}
+          description={t('rewards.details.amount-hint')}
+          value={form.amount}
+          onChange={(amount) => onChange({ amount }, 'amount')}
+          error={err('amount')}
+          required
+        />
+        <MoneyInput
+          label={t('rewards.details.budget')}
+          description={paymentPlan === 'prepaid' ? t('rewards.details.budget-hint') : t('rewards.details.budget-optional')}
+          value={form.budget}
+          onChange={(budget) => onChange({ budget }, 'budget')}
+          error={err('budget')}
+          required={paymentPlan === 'prepaid'}
+        />
+      </SimpleGrid>
+    );
+  }
+
+  const textFields = (
+    <>
+      <TextInput
+        label={t('rewards.details.title')}
+        value={form.title}
+        maxLength={LIMITS.rewardTitle}
+        onChange={(e) => onChange({ title: e.currentTarget.value }, 'title')}
+        description={counter(form.title, LIMITS.rewardTitle)}
+        error={err('title')}
+        required
+      />
+      <Textarea
+        label={t('rewards.details.description')}
+        value={form.description}
+        maxLength={LIMITS.rewardDescription}
+        autosize
+        minRows={2}
+        onChange={(e) => onChange({ description: e.currentTarget.value }, 'description')}
+        description={counter(form.description, LIMITS.rewardDescription)}
+        error={err('description')}
+        required
+      />
+    </>
+  );
+
+  const finePrint = (
+    <Stack gap={6}>
+      <Textarea
+        label={t('rewards.details.fine-print')}
+        value={form.finePrint}
+        maxLength={LIMITS.finePrint}
+        autosize
+        minRows={2}
+        disabled={form.noFinePrint}
+        onChange={(e) => onChange({ finePrint: e.currentTarget.value }, 'finePrint')}
+        description={counter(form.finePrint, LIMITS.finePrint)}
+        error={err('finePrint')}
+      />
+      <Checkbox
+        label={t('rewards.details.no-fine-print')}
+        checked={form.noFinePrint}
+        onChange={(e) =>
+          // "No fine print" clears the text (spec §4).
+          onChange(e.currentTarget.checked ? { noFinePrint: true, finePrint: '' } : { noFinePrint: false }, 'finePrint')
+        }
+      />
+    </Stack>
+  );
+
+  if (form.type === 'prize') {
+    return (
+      <Stack gap="md">
+        {textFields}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <MoneyInput
+            label={t('rewards.details.value')}
+            value={form.value}
+            onChange={(value) => onChange({ value }, 'value')}
+            error={err('value')}
+            required
+          />
+          <NumberInput
+            label={t('rewards.details.total-available')}
+            value={form.totalAvailable}
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            onChange={(v) => onChange({ totalAvailable: String(v) }, 'totalAvailable')}
+            error={err('totalAvailable')}
+            required
+          />
+        </SimpleGrid>
+        <Stack gap={4}>
+          <MediaUpload
+            label={t('rewards.details.image')}
+            accept="image"
+            value={form.media}
+            onChange={(media: TMediaResult | null) => onChange({ media }, 'imageUrl')}
+          />
+          {err('imageUrl') && (
+            <TextError>{err('imageUrl')}</TextError>
+          )}
+        </Stack>
+        {finePrint}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      {textFields}
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        {form.type === 'discount' && (
+          <NumberInput
+            label={t('rewards.details.percentage')}
+            value={form.percentageDiscount}
+            min={1}
+            max={100}
+            suffix="%"
+            allowDecimal={false}
+            allowNegative={false}
+            onChange={(v) => onChange({ percentageDiscount: String(v) }, 'percentageDiscount')}
+            error={err('percentageDiscount')}
+            required
+          />
+        )}
+        {form.type === 'gift_card' && (
+          <MoneyInput
+            label={t('rewards.details.gift-amount')}
+            value={form.amount}
+            onChange={(amount) => onChange({ amount }, 'amount')}
+            error={err('amount')}
+            required
+          />
+        )}
+      </SimpleGrid>
+      <TextInput
+        label={t('rewards.details.link')}
+        placeholder="https://"
+        type="url"
+        value={form.linkToShop}
+        onChange={(e) => onChange({ linkToShop: e.currentTarget.value }, 'linkToShop')}
+        error={err('linkToShop')}
+        required
+      />
+      <CodesUpload
+        value={form.uploaded}
+        existingCodes={form.existingCodes}
+        rewardId={rewardId}
+        onChange={(uploaded: TUploadedCodes) => onChange({ uploaded }, 'uploadedCodes')}
+        error={err('uploadedCodes')}
+      />
+      {finePrint}
+    </Stack>
+  );
+}
+
+function TextError({ children }: { children: string | undefined }) {
+  return (
+    <Stack gap={0}>
+      <span style={{ color: 'var(--mantine-color-red-8)', fontSize: 'var(--mantine-font-size-xs)' }} role="alert">
+        {children}
+      </span>
+    </Stack>
+  );
+}

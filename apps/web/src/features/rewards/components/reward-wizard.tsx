@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  nextRewardStep,
+  rewardFlow,
+  validateAssignment,
+  validateConditions,
+  validateRewardDetails,
+  type TCampaign,
+  type TCampaignMission,
+  type TErrorField,
+  type TRewardRead,
+  type TRewardType,
+  type TRewardWizardStep,
+} from '@rally/domain';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { useSession } from '../../auth/components/session-context';
+import { builderKeys } from '../../builder/api/builder-api';
+import { saveReward } from '../api/rewards-api';
+import {
+  assignmentInput,
+  conditionsInput,
+  formDefaults,
+  formFromReward,
+  rewardErrorText,
+  saveBody,
+  stepOfPath,
+  toDraft,
+  type TRewardForm,
+} from '../lib/reward-form';
+import { AssignmentStep } from './assignment-step';
+import { ConditionsStep } from './conditions-step';
+import { DetailsStep } from './details-step';
+import { RewardInfoList } from './reward-info-list';
+import { TypeStep } from './type-step';
+
+export interface RewardWizardProps {
+  campaign: Pick<TCampaign, 'id' | 'type' | 'sharedCampaign'>;
+  missions: TCampaignMission[];
+  /** The reward edited; absent when adding. */
+  reward?: TRewardRead | undefined;
+  onClose: () => void;
+}
+
+/** Adds or edits a reward: type → details → (assignment) → (conditions) → confirmation (spec §2, §4). */
+export function RewardWizard({ campaign, missions, reward, onClose }: RewardWizardProps) {
+  const { t } = useTranslation();
+  const me = useSession();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<TRewardForm>(() => (reward ? formFromReward(reward) : formDefaults('money')));
+  const [step, setStep] = useState<TRewardWizardStep>(reward ? 'details' : 'type');
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [serverErrors, setServerErrors] = useState<TErrorField[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const flow = rewardFlow({
+    rewardType: form.type,
+    campaignType: campaign.type,
+    consumer: campaign.type === 'consumer',
+    sharedCampaign: campaign.sharedCampaign,
+    viewMode: false,
+    isRetailer: me.brand.isRetailer,
+  });
+
+  const problems: Record<TRewardWizardStep, TErrorField[]> = {
+    type: [],
+    details: validateRewardDetails(toDraft(form), { paymentPlan: me.brand.paymentPlan }),
+    assignment: flow.steps.includes('assignment') ? validateAssignment(assignmentInput(form)) : [],
+    conditions: flow.steps.includes('conditions') ? validateConditions(conditionsInput(form)) : [],
+    confirmation: [],
+  };
+  const stepValid = problems[step].length === 0;
+  const isSaveStep = step === flow.saveAfter;
+  const stepIndex = flow.steps.indexOf(step);
+  const previous = stepIndex > 0 ? flow.steps[stepIndex - 1] : undefined;
+
+  // Rules' messages for fields the user has touched, then what the server said about untouched ones.
+  const shown: Record<string, string> = {};
+  for (const field of serverErrors) shown[field.path] = rewardErrorText(field, t);
+  for (const field of problems[step]) if (touched.has(field.path)) shown[field.path] = rewardErrorText(field, t);
+
+  function change(patch: Partial<TRewardForm>, path: string) {
+    setForm((prev) => ({ ...prev, ...patch }));
+    setTouched((prev) => (prev.has(path) ? prev : new Set(prev).add(path)));
+    setServerErrors((prev) => prev.filter((f) => f.path !== path));
+  }
+
+  function changeType(type: TRewardType) {
+    if (type === form.type) return;
+    // Changing type resets every field to that type's defaults (spec §4).
+    setForm(formDefaults(type));
+    setTouched(new Set());
+    setServerErrors([]);
+  }
+
+  async function save() {
+    setSaving(true);
+    setFailure(null);
+    try {
+      const saved = await saveReward(saveBody(form, { bundleId: campaign.id, id: reward?.id, steps: flow.steps }));
+      await queryClient.invalidateQueries({ queryKey: builderKeys.formData(campaign.id) });
+      notifications.show({
+        color: 'teal',
+        message: reward ? t('rewards.updated') : t('rewards.added', { title: saved.title || t(`rewards.type.${saved.type}`) }),
+        closeButtonProps: { 'aria-label': t('common.close') },
+      });
+      onClose();
+    } catch (error) {
+      setSaving(false);
+      const fields = isApiError(error) ? error.fields : [];
+      if (fields.length > 0) {
+        setServerErrors(fields);
+        const first = flow.steps.find((s) => fields.some((f) => stepOfPath(f.path) === s && s !== 'type'));
+        if (first) setStep(first);
+        else setFailure(fields.map((f) => rewardErrorText(f, t)).join(' '));
+      } else {
+        setFailure(errorMessage(t, error));
+      }
+    }
+  }
+
+  function forward() {
+    if (!stepValid) return;
+    if (isSaveStep) {
+      void save();
+      return;
+    }
+    const next = nextRewardStep(flow, step);
+    if (next) setStep(next);
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={<Text fw={650}>{reward ? t('rewards.title-edit') : t('rewards.title-add')}</Text>}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      closeOnClickOutside={!saving}
+    >
+      <Stack gap="lg">
+        {flow.showStepBar && (
+          <Stepper active={stepIndex} size="sm" allowNextStepsSelect={false} aria-label={t('rewards.steps-label')}>
+            {flow.steps.map((s) => (
+              <Stepper.Step key={s} label={t(`rewards.step.${s}`)} allowStepSelect={false} />
+            ))}
+          </Stepper>
+        )}
+
+        {step === 'type' && <TypeStep value={form.type} onChange={changeType} />}
+        {step === 'details' && (
+          <DetailsStep
+            form={form}
+            onChange={change}
+            errors={shown}
+            paymentPlan={me.brand.paymentPlan}
+            rewardId={reward?.id}
+          />
+        )}
+        {step === 'assignment' && (
+          <AssignmentStep
+            value={form.assignment}
+            onChange={(assignment, path) => change({ assignment }, path)}
+            missions={missions}
+            rewardId={reward?.id}
+            errors={shown}
+          />
+        )}
+        {step === 'conditions' && <ConditionsStep form={form} onChange={change} errors={shown} />}
+        {step === 'confirmation' && <RewardInfoList form={form} steps={flow.steps} />}
+
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {!stepValid && (
+          <Text size="sm" c="gray.7" data-testid="complete-all-sections">
+            {t('rewards.complete-all-sections')}
+          </Text>
+        )}
+
+        <Group justify="space-between">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            {t('common.cancel')}
+          </Button>
+          <Group gap="sm">
+            {previous && (
+              <Button variant="subtle" onClick={() => setStep(previous)} disabled={saving}>
+                {t('rewards.back')}
+              </Button>
+            )}
+            <Button onClick={forward} loading={saving} disabled={!stepValid}>
+              {isSaveStep ? t('rewards.save') : t('rewards.next')}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

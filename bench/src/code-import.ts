@@ -1,0 +1,92 @@
+// npm run bench:import [-- --codes 1000000] — a code file of N codes into one reward, end to end
+// through the real routes (upload-excel-codes, then add-reward-codes), with the process's
+// memory growth sampled throughout, beside a bare upload of the same bytes in the same run.
+import { availableParallelism, cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { and, eq, sql } from 'drizzle-orm';
+import { dbSchema } from '@rally/server';
+import { numberArg, parseArgs } from './lib/args.js';
+import { BENCH_BRAND, BENCH_DATABASE_URL } from './lib/bench-config.js';
+import { writeSection } from './lib/results.js';
+import { signIn, startServers } from './lib/servers.js';
+
+const { brands, campaigns, rewards } = dbSchema;
+const args = parseArgs(process.argv.slice(2));
+const count = numberArg(args, 'codes', 1_000_000);
+const TARGET_SECONDS = 30;
+const TARGET_GROWTH_MB = 300;
+
+const servers = await startServers(BENCH_DATABASE_URL, 10);
+try {
+  const db = servers.database.db;
+  const [brand] = await db.select({ id: brands.id }).from(brands).where(eq(brands.slug, BENCH_BRAND.slug));
+  if (!brand) throw new Error('run npm run bench:seed first');
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({ brandId: brand.id, publicUid: `bench-import-${Date.now()}`, name: 'Bench import', type: 'general' })
+    .returning({ id: campaigns.id });
+  const [reward] = await db
+    .insert(rewards)
+    .values({ brandId: brand.id, campaignId: campaign!.id, type: 'discount', title: 'Bench import codes' })
+    .returning({ id: rewards.id });
+  const cookie = await signIn(servers.appUrl);
+
+  const lines = ['code'];
+  for (let i = 0; i < count; i++) lines.push(String(i).padStart(10, '0'));
+  const csv = Buffer.from(`${lines.join('\n')}\n`);
+
+  // Baseline: the same bytes to a bare Fastify route.
+  const bareStart = performance.now();
+  const bare = await fetch(`${servers.bareUrl}/bare-upload`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: csv });
+  await bare.json();
+  const bareSeconds = (performance.now() - bareStart) / 1000;
+
+  global.gc?.();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 20);
+  const started = performance.now();
+  const form = new FormData();
+  form.append('rewardId', String(reward!.id));
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'codes.csv');
+  const uploaded = await fetch(`${servers.appUrl}/api/v3/bundle/upload-excel-codes`, { method: 'POST', headers: { cookie, origin: servers.appUrl }, body: form });
+  if (uploaded.status !== 200) throw new Error(`upload answered ${uploaded.status}: ${await uploaded.text()}`);
+  const file = (await uploaded.json()) as { codes: string[]; fileUrl: string; fileName: string };
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const added = await fetch(`${servers.appUrl}/api/v3/bundle/add-reward-codes`, {
+    method: 'POST',
+    headers: { cookie, origin: servers.appUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ rewardId: reward!.id, uploadedCodes: { codes: file.codes, fileUrl: file.fileUrl, fileName: file.fileName } }),
+  });
+  if (added.status !== 200) throw new Error(`add-reward-codes answered ${added.status}: ${await added.text()}`);
+  const summary = (await added.json()) as { added: number };
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  const growthMb = (rssPeak - rssBefore) / 2 ** 20;
+  const stored = await servers.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from reward_codes where reward_id = ${reward!.id}`,
+  );
+
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const body = [
+    `## Code import — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    `- Machine: ${availableParallelism()} CPUs, ${cpus()[0]?.model.trim() ?? '?'}; Node ${process.version}; PostgreSQL on the same machine.`,
+    `- Command: \`npm run bench:import -- --codes ${count}\` (a ${(csv.length / 2 ** 20).toFixed(1)} MB CSV of ${count.toLocaleString('en')} codes with leading zeros).`,
+    '- Memory: growth of the resident set of the one process that runs the app *and* the client sending the file (an upper bound for the server).',
+    '',
+    '| Step | Seconds | Note |',
+    '|---|--:|---|',
+    `| bare upload of the same bytes | ${bareSeconds.toFixed(2)} | baseline, same run |`,
+    `| upload-excel-codes (read in a worker, summary, codes back) | ${uploadSeconds.toFixed(2)} | |`,
+    `| total, with add-reward-codes | ${seconds.toFixed(2)} | ${summary.added.toLocaleString('en')} added, ${stored[0]?.n.toLocaleString('en')} stored — ${pass(seconds <= TARGET_SECONDS)} (≤ ${TARGET_SECONDS} s), ${(seconds / bareSeconds).toFixed(0)}× the bare upload |`,
+    `| peak memory growth | ${growthMb.toFixed(0)} MB | ${pass(growthMb <= TARGET_GROWTH_MB)} (≤ ${TARGET_GROWTH_MB} MB) |`,
+  ].join('\n');
+  console.log(body);
+  if (!args.has('no-write')) writeSection(fileURLToPath(new URL('../RESULTS.md', import.meta.url)), 'code-import', body);
+  await db.delete(campaigns).where(and(eq(campaigns.id, campaign!.id), eq(campaigns.brandId, brand.id)));
+} finally {
+  await servers.close();
+}
