@@ -136,7 +136,8 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
   const [wizard, setWizard] = useState<{ mode: TMissionWizardMode; entry?: TCampaignMission; key: number } | null>(
     null,
   );
-  const [rewardComing, setRewardComing] = useState(false);
+  // The reward wizard: null closed, 'new' adding, or the reward being edited.
+  const [rewardWizard, setRewardWizard] = useState<TRewardRead | 'new' | null>(null);
   const [activityOpen, setActivityOpen] = useState(false);
   const [pendingType, setPendingType] = useState<TCampaignType | null>(null);
   const [busy, setBusy] = useState<'delete' | 'duplicate' | 'end' | 'confirm' | null>(null);
@@ -605,7 +606,7 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
                       variant="light"
                       leftSection={<IconPlus size={16} aria-hidden />}
                       disabled={!caps.canAddReward}
-                      onClick={() => setRewardComing(true)}
+                      onClick={() => setRewardWizard('new')}
                     >
                       {t('builder.rewards.add')}
                     </Button>
@@ -613,7 +614,12 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
                 )
               }
             >
-              <RewardsList rewards={rewards} canDelete={!readOnly && can('reward:delete')} onDelete={removeReward} />
+              <RewardsList
+                rewards={rewards}
+                canDelete={!readOnly && can('reward:delete')}
+                onDelete={removeReward}
+                onEdit={!readOnly && can('reward:update') ? (reward) => setRewardWizard(reward) : undefined}
+              />
             </Section>
 
             {campaign.sharedCampaign && (
@@ -649,8 +655,13 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
         />
       )}
 
-      {rewardComing && (
-        <RewardWizard campaign={campaign} missions={missions} onClose={() => setRewardComing(false)} />
+      {rewardWizard && (
+        <RewardWizard
+          campaign={campaign}
+          missions={missions}
+          reward={rewardWizard === 'new' ? undefined : rewardWizard}
+          onClose={() => setRewardWizard(null)}
+        />
       )}
 
       <Modal

@@ -1,5 +1,14 @@
 import { ActionIcon, Avatar, Badge, Group, Paper, Stack, Text, Tooltip, type MantineColor } from '@mantine/core';
-import { IconCash, IconDiscount2, IconGift, IconTicket, IconTrash, IconTrophy, type Icon } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconDiscount2,
+  IconGift,
+  IconPencil,
+  IconTicket,
+  IconTrash,
+  IconTrophy,
+  type Icon,
+} from '@tabler/icons-react';
 import type { TRewardRead, TRewardType } from '@rally/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +69,8 @@ interface RewardsListProps {
   rewards: TRewardRead[];
   canDelete: boolean;
   onDelete: (reward: TRewardRead) => void;
+  /** Opens the reward wizard on this reward; absent in read-only views. */
+  onEdit?: ((reward: TRewardRead) => void) | undefined;
 }
 
 export function rewardTitle(reward: TRewardRead, t: TFunction) {
@@ -67,7 +78,7 @@ export function rewardTitle(reward: TRewardRead, t: TFunction) {
 }
 
 /** The campaign's rewards as the server orders them (prize and money first). */
-export function RewardsList({ rewards, canDelete, onDelete }: RewardsListProps) {
+export function RewardsList({ rewards, canDelete, onDelete, onEdit }: RewardsListProps) {
   const { t, i18n } = useTranslation();
   if (rewards.length === 0) {
     return (
@@ -112,6 +123,18 @@ export function RewardsList({ rewards, canDelete, onDelete }: RewardsListProps) 
                   </Text>
                 )}
               </Stack>
+              {onEdit && (
+                <Tooltip label={t('builder.rewards.edit', { title })}>
+                  <ActionIcon
+                    variant="subtle"
+                    size="lg"
+                    onClick={() => onEdit(reward)}
+                    aria-label={t('builder.rewards.edit', { title })}
+                  >
+                    <IconPencil size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              )}
               {canDelete && (
                 <Tooltip label={t('builder.rewards.delete', { title })}>
                   <ActionIcon

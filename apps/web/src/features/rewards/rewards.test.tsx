@@ -1,0 +1,211 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TRewardRead, TSaveRewardBody } from '@rally/domain';
+import { SessionProvider } from '../auth/components/session-context';
+import { renderWithProviders } from '../../test/render';
+import { stubFetch } from '../../test/fetch-stub';
+import { meFixture } from '../../test/fixtures';
+import { RewardWizard } from './components/reward-wizard';
+
+function savedReward(body: TSaveRewardBody): TRewardRead {
+  return {
+    id: 31,
+    bundleId: body.bundleId,
+    type: body.type,
+    key: null,
+    title: body.title ?? '',
+    autoTitle: null,
+    description: body.description ?? '',
+    isShared: false,
+    filledByPartners: false,
+    completionsToUnlock: body.completionsToUnlock ?? 1,
+    maxPerUser: body.maxPerUser ?? 1,
+    isUnlimited: body.isUnlimited ?? false,
+    scope: 'campaign',
+    missionId: null,
+    mission: null,
+    itemsId: [],
+    assignment: null,
+    amount: body.amount ?? null,
+    budget: body.budget ?? null,
+    dynamicActive: false,
+    dynamicAmounts: [],
+    percentageDiscount: null,
+    linkToShop: null,
+    noFinePrint: false,
+    finePrint: null,
+    value: null,
+    totalAvailable: null,
+    imageUrl: null,
+    imageArgs: null,
+    endDate: null,
+    partners: [],
+    totalAllocatedBudget: 0,
+    budgetPaid: 0,
+    totalCodes: 0,
+    availableCodes: 0,
+    unlockedCodes: 0,
+  };
+}
+
+function renderWizard(campaignType: 'general' | 'learning' | 'consumer' = 'general') {
+  const api = stubFetch({
+    'POST /api/reward/write/save-reward': (request) => ({ body: savedReward(request.body as TSaveRewardBody) }),
+  });
+  const onClose = vi.fn();
+  renderWithProviders(
+    <SessionProvider value={meFixture()}>
+      <RewardWizard campaign={{ id: 5, type: campaignType, sharedCampaign: false }} missions={[]} onClose={onClose} />
+    </SessionProvider>,
+  );
+  return { api, onClose };
+}
+
+const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+
+describe('reward wizard', () => {
+  it('offers type, details, conditions and confirmation for money in a general campaign', () => {
+    renderWizard('general');
+    const steps = screen.getByLabelText('Reward wizard steps');
+    for (const label of ['Type', 'Details', 'Conditions', 'Confirm']) expect(steps.textContent).toContain(label);
+    expect(steps.textContent).not.toContain('Assignment');
+    for (const type of ['Money', 'Discount', 'Free product', 'Gift card', 'Prize']) {
+      expect(screen.getByRole('radio', { name: type })).toBeTruthy();
+    }
+    // Prize skips conditions.
+    fireEvent.click(screen.getByRole('radio', { name: 'Prize' }));
+    expect(screen.getByLabelText('Reward wizard steps').textContent).not.toContain('Conditions');
+  });
+
+  it('keeps Next disabled until the details are valid, saying why', () => {
+    renderWizard('general');
+    fireEvent.click(next());
+    expect(screen.getByLabelText(/^Amount/)).toBeTruthy();
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Complete all sections to add')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '10' } });
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '5' } });
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('The budget must be at least the amount')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '50' } });
+    expect(next().disabled).toBe(false);
+    expect(screen.queryByText('Complete all sections to add')).toBeNull();
+  });
+
+  it('resets the fields to the new type’s defaults when the type changes', () => {
+    renderWizard('general');
+    fireEvent.click(screen.getByRole('radio', { name: 'Gift card' }));
+    fireEvent.click(next());
+    expect((screen.getByLabelText(/^Gift card amount/) as HTMLInputElement).value).toBe('1.00');
+    fireEvent.change(screen.getByLabelText(/^Title/), { target: { value: 'Coffee card' } });
+    fireEvent.change(screen.getByLabelText(/^Gift card amount/), { target: { value: '25' } });
+    expect(screen.getByText('11/80')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Discount' }));
+    fireEvent.click(next());
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByLabelText(/^Gift card amount/)).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Gift card' }));
+    fireEvent.click(next());
+    expect((screen.getByLabelText(/^Gift card amount/) as HTMLInputElement).value).toBe('1.00');
+    expect((screen.getByLabelText(/^Title/) as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the reward info list and saves money in cents', async () => {
+    const { api, onClose } = renderWizard('general');
+    fireEvent.click(next());
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '12,50' } });
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '100' } });
+    fireEvent.click(next());
+
+    // Conditions: no completions for money; unlimited by default.
+    expect(screen.queryByLabelText(/^Completions to unlock/)).toBeNull();
+    expect((screen.getByLabelText('Unlimited') as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByLabelText('Unlimited'));
+    fireEvent.change(screen.getByLabelText(/^Max per user/), { target: { value: '3' } });
+    fireEvent.click(next());
+
+    expect(screen.getByRole('heading', { name: 'Confirm reward setup' })).toBeTruthy();
+    expect(screen.getByTestId('info-limit').textContent).toContain('3 per user');
+    expect(screen.getByTestId('info-amount').textContent).toContain('$12.50');
+    expect(screen.getByTestId('info-budget').textContent).toContain('$100.00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [request] = api.to('POST', '/api/reward/write/save-reward');
+    expect(request?.body).toEqual({
+      bundleId: 5,
+      type: 'money',
+      scope: 'campaign',
+      completionsToUnlock: 1,
+      maxPerUser: 3,
+      isUnlimited: false,
+      amount: 1250,
+      budget: 10000,
+      dynamicActive: false,
+    });
+  });
+
+  it('saves money straight after details in a consumer campaign', async () => {
+    const { api } = renderWizard('consumer');
+    expect(screen.getByLabelText('Reward wizard steps').textContent).not.toContain('Confirm');
+    fireEvent.click(next());
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('POST', '/api/reward/write/save-reward')).toHaveLength(1));
+    expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({ amount: 500, budget: 500 });
+  });
+
+  it('shows server field errors under the matching input', async () => {
+    stubFetch({
+      'POST /api/reward/write/save-reward': () => ({
+        status: 400,
+        body: { error: { code: 'VALIDATION', message: 'invalid', fields: [{ path: 'budget', message: 'budget valid-1' }] } },
+      }),
+    });
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard campaign={{ id: 5, type: 'general', sharedCampaign: false }} missions={[]} onClose={() => undefined} />
+      </SessionProvider>,
+    );
+    fireEvent.click(next());
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '5' } });
+    fireEvent.click(next());
+    fireEvent.click(next());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter a budget greater than 0')).toBeTruthy();
+    expect(screen.getByLabelText(/^Budget/)).toBeTruthy();
+  });
+
+  it('edits an existing reward from its details, sending its id', async () => {
+    const api = stubFetch({
+      'POST /api/reward/write/save-reward': (request) => ({ body: savedReward(request.body as TSaveRewardBody) }),
+    });
+    const existing = savedReward({ bundleId: 5, type: 'money', scope: 'campaign', amount: 1_000, budget: 80_000, isUnlimited: true });
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard
+          campaign={{ id: 5, type: 'general', sharedCampaign: false }}
+          missions={[]}
+          reward={existing}
+          onClose={() => undefined}
+        />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('Edit reward')).toBeTruthy();
+    expect((screen.getByLabelText(/^Amount/) as HTMLInputElement).value).toBe('10.00');
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '20' } });
+    fireEvent.click(next());
+    fireEvent.click(next());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('POST', '/api/reward/write/save-reward')).toHaveLength(1));
+    expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({ id: 31, amount: 2_000, budget: 80_000 });
+  });
+});

@@ -1,0 +1,225 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { ARTIFACTS, startHarness, type Harness } from './support/harness.js';
+
+// The reward wizard (issue 5), end to end: real server, fresh seeded database, Chromium.
+
+let harness: Harness;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  harness = await startHarness();
+  ({ context, page } = await harness.newPage());
+  await harness.signIn(page, 'owner@brand.test');
+});
+
+afterAll(async () => {
+  await context?.close();
+  await harness?.close();
+});
+
+const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `rewards-${name}.png`), fullPage: true });
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real RGB PNG, so the server's sniffing and re-encoding accept it. */
+function solidPng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * (width * 3 + 1) + 1 + x * 3;
+      rows[i] = 230;
+      rows[i + 1] = 180;
+      rows[i + 2] = 40;
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function openWizard(): Promise<Locator> {
+  await page.getByRole('button', { name: 'Add reward' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add reward' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+async function saveAndClose(dialog: Locator) {
+  await dialog.getByRole('heading', { name: 'Confirm reward setup' }).waitFor();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/reward/write/save-reward'));
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  await dialog.waitFor({ state: 'detached' });
+  return response.request().postDataJSON() as Record<string, unknown>;
+}
+
+describe('reward wizard', () => {
+  let campaignId = 0;
+
+  it('prepares a general draft with a name and a mission', async () => {
+    const origin = { origin: harness.baseUrl };
+    const created = await page.request.post('/api/campaign/create-draft', { data: { type: 'general' }, headers: origin });
+    expect(created.status()).toBeLessThan(300);
+    campaignId = ((await created.json()) as { id: number }).id;
+    const available = (await (
+      await page.request.get(`/api/v3/bundle/${campaignId}/available-missions?perPage=50`)
+    ).json()) as { items: { id: number; status: string; selectable: boolean; isCompleteFill: boolean }[] };
+    const mission = available.items.find((m) => m.selectable && m.status === 'ready' && m.isCompleteFill);
+    expect(mission).toBeTruthy();
+    const added = await page.request.post(`/api/v3/bundle/${campaignId}/mission`, {
+      data: { missionId: mission!.id },
+      headers: origin,
+    });
+    expect(added.status()).toBeLessThan(300);
+
+    await page.goto(`/campaign/${campaignId}`);
+    await page.getByLabel('Campaign name').fill('Rewards e2e');
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Rewards e2e' }).waitFor();
+    await page.getByTestId('mission-row').first().waitFor();
+  });
+
+  it('adds a prize with an uploaded image', async () => {
+    const dialog = await openWizard();
+    await dialog.getByRole('radio', { name: 'Prize' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const next = dialog.getByRole('button', { name: 'Next' });
+    expect(await next.isDisabled()).toBe(true);
+    await dialog.getByText('Complete all sections to add').waitFor();
+
+    await dialog.getByLabel('Title').fill('Espresso machine');
+    await dialog.getByLabel('Description').fill('A home espresso machine for the best seller');
+    await dialog.getByLabel('Value').fill('250');
+    await dialog.getByLabel('Total available').fill('2');
+    await dialog.getByLabel('No fine print').check();
+
+    const png = solidPng(64, 48).toString('base64');
+    const dataTransfer = await page.evaluateHandle((base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'espresso.png', { type: 'image/png' }));
+      return transfer;
+    }, png);
+    const zone = dialog.getByTestId('media-dropzone');
+    await zone.dispatchEvent('dragenter', { dataTransfer });
+    await zone.dispatchEvent('dragover', { dataTransfer });
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/media/upload'));
+    await zone.dispatchEvent('drop', { dataTransfer });
+    expect((await uploaded).status()).toBe(201);
+    await dialog.getByRole('img', { name: 'espresso' }).waitFor();
+
+    await expectEnabled(next);
+    await next.click();
+    expect(await dialog.getByTestId('info-value').innerText()).toContain('$250.00');
+    await shot('prize-confirm');
+    const body = await saveAndClose(dialog);
+    expect(body).toMatchObject({ type: 'prize', value: 25_000, totalAvailable: 2, noFinePrint: true });
+    expect(typeof body.imageUrl).toBe('string');
+  });
+
+  it('adds a discount with codes read from an uploaded CSV, leading zeros kept', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rally-codes-'));
+    const file = path.join(dir, 'spring-codes.csv');
+    writeFileSync(file, 'code\n000123\n000124\n000123\n\n007\n');
+
+    const dialog = await openWizard();
+    await dialog.getByRole('radio', { name: 'Discount' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Title').fill('20% off beans');
+    await dialog.getByText('13/80').waitFor();
+    await dialog.getByLabel('Description').fill('Twenty percent off any bag of beans');
+    await dialog.getByLabel('Percentage off').fill('20');
+    const link = dialog.getByLabel('Link to shop');
+    await link.fill('not a link');
+    await dialog.getByText('Invalid link').waitFor();
+    await link.fill('https://shop.example.com/beans');
+
+    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/bundle/upload-excel-codes'));
+    await dialog.getByLabel('Code file').setInputFiles(file);
+    expect((await uploaded).status()).toBe(200);
+    const summary = dialog.getByTestId('codes-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toMatch(/^3 added, 1 duplicates, \d+ empty rows$/);
+    await dialog.getByLabel('Fine print', { exact: true }).fill('One per customer.');
+
+    const next = dialog.getByRole('button', { name: 'Next' });
+    await expectEnabled(next);
+    await next.click();
+    // Conditions.
+    await dialog.getByLabel('Completions to unlock').fill('2');
+    await next.click();
+    expect(await dialog.getByTestId('info-codes').innerText()).toContain('3');
+    expect(await dialog.getByTestId('info-entries').innerText()).toContain('2 completions to unlock');
+    expect(await dialog.getByTestId('info-limit').innerText()).toContain('One per user');
+    await shot('discount-confirm');
+    const body = await saveAndClose(dialog);
+    expect(body).toMatchObject({
+      type: 'discount',
+      percentageDiscount: 20,
+      completionsToUnlock: 2,
+      maxPerUser: 1,
+      isUnlimited: false,
+      uploadedCodes: { fileName: 'spring-codes.csv', codes: ['000123', '000124', '007'] },
+    });
+  });
+
+  it('adds money in cents and lists prize and money first, progress 100 %', async () => {
+    const dialog = await openWizard();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Amount').fill('12.50');
+    await dialog.getByLabel('Budget').fill('500');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('Unlimited').waitFor();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    const body = await saveAndClose(dialog);
+    expect(body).toMatchObject({ type: 'money', amount: 1250, budget: 50_000, isUnlimited: true });
+
+    await expect
+      .poll(async () => page.getByTestId('reward-row').count(), { timeout: 10_000 })
+      .toBe(3);
+    const titles = await page.getByTestId('reward-row').allInnerTexts();
+    expect(titles[0]).toContain('Espresso machine');
+    expect(titles[1]).toMatch(/Money/);
+    expect(titles[2]).toContain('20% off beans');
+    await page.getByTestId('progress-percent').filter({ hasText: '100%' }).waitFor({ timeout: 10_000 });
+    await shot('builder');
+  });
+});
+
+async function expectEnabled(button: Locator) {
+  await expect.poll(() => button.isDisabled(), { timeout: 10_000 }).toBe(false);
+}
