@@ -23,3 +23,4 @@ export * from './reward/reward-flow.js';
 export * from './reward/reward-rules.js';
 export * from './reward/reward-save.schema.js';
 export * from './reward/code-file.js';
+export * from './reward/partner-rewards.js';

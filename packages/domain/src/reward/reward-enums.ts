@@ -20,3 +20,4 @@ export const ASSIGNMENT_TYPES = ['itemSold', 'salesAmount'] as const;
 export const AMOUNT_THRESHOLD_TYPES = ['single', 'accumulated'] as const;
 
 export const FILL_STATUSES = ['pending', 'filled'] as const;
+export type TFillStatus = (typeof FILL_STATUSES)[number];

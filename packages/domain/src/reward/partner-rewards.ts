@@ -1,0 +1,17 @@
+import type { TFillStatus } from './reward-enums.js';
+
+export interface PartnerRewardView {
+  filledByPartners: boolean;
+  partners: { brandId: string; fillStatus: TFillStatus }[];
+}
+
+/** Reward actions show when the reward is not filled by partners, or the current brand is one of its partners (spec §6). */
+export function canActOnReward(reward: PartnerRewardView, currentBrandId: string): boolean {
+  return !reward.filledByPartners || reward.partners.some((p) => p.brandId === currentBrandId);
+}
+
+/** A partner-filled reward is filled once every partner supplying it has filled it; pending otherwise. */
+export function rewardFillStatus(reward: PartnerRewardView): TFillStatus {
+  if (!reward.filledByPartners) return 'filled';
+  return reward.partners.length > 0 && reward.partners.every((p) => p.fillStatus === 'filled') ? 'filled' : 'pending';
+}
