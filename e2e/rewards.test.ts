@@ -24,6 +24,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
+const PRODUCTS = ['House blend 1 kg', 'Decaf 500 g'] as const;
+
 const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `rewards-${name}.png`), fullPage: true });
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -90,18 +92,28 @@ async function saveAndClose(dialog: Locator) {
 describe('reward wizard', () => {
   let campaignId = 0;
 
-  it('prepares a general draft with a name and a mission', async () => {
+  it('prepares a general draft with a name and an item-sold mission of two products', async () => {
     const origin = { origin: harness.baseUrl };
     const created = await page.request.post('/api/campaign/create-draft', { data: { type: 'general' }, headers: origin });
     expect(created.status()).toBeLessThan(300);
     campaignId = ((await created.json()) as { id: number }).id;
-    const available = (await (
-      await page.request.get(`/api/v3/bundle/${campaignId}/available-missions?perPage=50`)
-    ).json()) as { items: { id: number; status: string; selectable: boolean; isCompleteFill: boolean }[] };
-    const mission = available.items.find((m) => m.selectable && m.status === 'ready' && m.isCompleteFill);
-    expect(mission).toBeTruthy();
+
+    // A general campaign takes one mission: an itemSold one, so money can pay per product sold.
+    const mission = await page.request.post('/api/v3/mission', {
+      data: { title: 'Sell our beans', type: 'general', subtype: 'itemSold' },
+      headers: origin,
+    });
+    expect(mission.status()).toBe(201);
+    const missionId = ((await mission.json()) as { id: number }).id;
+    for (const title of PRODUCTS) {
+      const item = await page.request.post(`/api/v3/mission/${missionId}/item/create`, {
+        data: { kind: 'option', title, data: {} },
+        headers: origin,
+      });
+      expect(item.status()).toBe(201);
+    }
     const added = await page.request.post(`/api/v3/bundle/${campaignId}/mission`, {
-      data: { missionId: mission!.id },
+      data: { missionId },
       headers: origin,
     });
     expect(added.status()).toBeLessThan(300);
@@ -197,28 +209,106 @@ describe('reward wizard', () => {
     });
   });
 
-  it('adds money in cents and lists prize and money first, progress 100 %', async () => {
+  for (const type of ['free_product', 'gift_card'] as const) {
+    const label = type === 'free_product' ? 'Free product' : 'Gift card';
+    const title = type === 'free_product' ? 'Free bag of beans' : 'Coffee gift card';
+    it(`adds a ${label.toLowerCase()} with codes from a small uploaded CSV`, async () => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'rally-codes-'));
+      const file = path.join(dir, `${type}-codes.csv`);
+      writeFileSync(file, `code\n${type.toUpperCase()}-1\n${type.toUpperCase()}-2\n`);
+
+      const dialog = await openWizard();
+      await dialog.getByRole('radio', { name: label }).click();
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await dialog.getByLabel('Title').fill(title);
+      await dialog.getByLabel('Description').fill(`${title} for a top seller`);
+      if (type === 'gift_card') await dialog.getByLabel('Gift card amount').fill('25');
+      await dialog.getByLabel('Link to shop').fill('https://shop.example.com/gifts');
+      const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/bundle/upload-excel-codes'));
+      await dialog.getByLabel('Code file').setInputFiles(file);
+      expect((await uploaded).status()).toBe(200);
+      await dialog.getByTestId('codes-summary').waitFor();
+      await dialog.getByLabel('No fine print').check();
+
+      const next = dialog.getByRole('button', { name: 'Next' });
+      await expectEnabled(next);
+      await next.click();
+      await dialog.getByLabel('Completions to unlock').waitFor();
+      await next.click();
+      expect(await dialog.getByTestId('info-codes').innerText()).toContain('2');
+      if (type === 'gift_card') expect(await dialog.getByTestId('info-amount').innerText()).toContain('$25.00');
+      await shot(`${type}-confirm`);
+      const body = await saveAndClose(dialog);
+      expect(body).toMatchObject({
+        type,
+        title,
+        noFinePrint: true,
+        uploadedCodes: { fileName: `${type}-codes.csv`, codes: [`${type.toUpperCase()}-1`, `${type.toUpperCase()}-2`] },
+        ...(type === 'gift_card' ? { amount: 2_500 } : {}),
+      });
+    });
+  }
+
+  it('adds dynamic cash with two rows in cents and lists prize and money first, progress 100 %', async () => {
     const dialog = await openWizard();
     await dialog.getByRole('button', { name: 'Next' }).click();
-    await dialog.getByLabel('Amount').fill('12.50');
     await dialog.getByLabel('Budget').fill('500');
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    const dynamic = dialog.getByRole('switch', { name: /^Dynamic cash/ });
+    await dynamic.check();
+    expect(await dynamic.isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('dynamic-row').count()).toBe(1);
+    expect(await dialog.getByLabel('Row 1 amount').inputValue()).toBe('0');
+    expect(await dialog.getByLabel('Amount', { exact: true }).count()).toBe(0);
+
+    await dialog.getByLabel('Row 1 amount').fill('2.50');
+    await chooseProduct(dialog, 'Row 1 products', PRODUCTS[0]);
+    await dialog.getByRole('button', { name: 'Add row' }).click();
+    await dialog.getByLabel('Row 2 amount').fill('4');
+    const next = dialog.getByRole('button', { name: 'Next' });
+    // Row 2 has no products yet.
+    expect(await next.isDisabled()).toBe(true);
+    await chooseProduct(dialog, 'Row 2 products', PRODUCTS[1]);
+    await expectEnabled(next);
+    await shot('money-dynamic');
+    await next.click();
     await dialog.getByLabel('Unlimited').waitFor();
-    await dialog.getByRole('button', { name: 'Next' }).click();
+    await next.click();
+    expect(await dialog.getByTestId('info-dynamic-1').innerText()).toContain('$2.50');
+    expect(await dialog.getByTestId('info-dynamic-1').innerText()).toContain(PRODUCTS[0]);
+    expect(await dialog.getByTestId('info-dynamic-2').innerText()).toContain(PRODUCTS[1]);
+    await shot('money-confirm');
     const body = await saveAndClose(dialog);
-    expect(body).toMatchObject({ type: 'money', amount: 1250, budget: 50_000, isUnlimited: true });
+    expect(body).toMatchObject({
+      type: 'money',
+      budget: 50_000,
+      isUnlimited: true,
+      dynamicActive: true,
+      dynamicAmounts: [
+        { amountCents: 250, itemsName: [PRODUCTS[0]] },
+        { amountCents: 400, itemsName: [PRODUCTS[1]] },
+      ],
+    });
+    expect(body).not.toHaveProperty('amount');
 
     await expect
       .poll(async () => page.getByTestId('reward-row').count(), { timeout: 10_000 })
-      .toBe(3);
+      .toBe(5);
     const titles = await page.getByTestId('reward-row').allInnerTexts();
     expect(titles[0]).toContain('Espresso machine');
     expect(titles[1]).toMatch(/Money/);
-    expect(titles[2]).toContain('20% off beans');
+    const rest = titles.slice(2).join('\n');
+    for (const title of ['20% off beans', 'Free bag of beans', 'Coffee gift card']) expect(rest).toContain(title);
     await page.getByTestId('progress-percent').filter({ hasText: '100%' }).waitFor({ timeout: 10_000 });
     await shot('builder');
   });
 });
+
+async function chooseProduct(dialog: Locator, label: string, product: string) {
+  await dialog.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: product, exact: true }).click();
+  // Close the list by leaving the field (Escape could close the dialog).
+  await dialog.getByRole('heading', { name: 'Add reward' }).click();
+}
 
 async function expectEnabled(button: Locator) {
   await expect.poll(() => button.isDisabled(), { timeout: 10_000 }).toBe(false);

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { TRewardRead, TSaveRewardBody } from '@rally/domain';
+import type { TCampaignMission, TMissionItem, TRewardRead, TSaveRewardBody } from '@rally/domain';
 import { SessionProvider } from '../auth/components/session-context';
 import { renderWithProviders } from '../../test/render';
 import { stubFetch } from '../../test/fetch-stub';
@@ -207,5 +207,92 @@ describe('reward wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.to('POST', '/api/reward/write/save-reward')).toHaveLength(1));
     expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({ id: 31, amount: 2_000, budget: 80_000 });
+  });
+
+  it('switches dynamic cash on and off, needs items in every row and saves the rows in cents', async () => {
+    const mission: TCampaignMission = {
+      id: 1,
+      missionId: 70,
+      order: 0,
+      type: 'contest',
+      mission: { title: 'Sell beans', imageUrl: null, type: 'contest', subtype: 'itemSold', isCompleteFill: true, status: 'ready', itemCount: 2 },
+      maxEntriesPerUser: null,
+      maxEntriesPerStore: null,
+      contest: null,
+      passingGrade: null,
+      sharedData: [],
+    };
+    const item = (id: number, title: string): TMissionItem => ({
+      id,
+      missionId: 70,
+      kind: 'option',
+      title,
+      order: id,
+      data: {},
+      inUse: false,
+      inUseBy: [],
+    });
+    const api = stubFetch({
+      'GET /api/v3/mission/70/items': () => ({ body: { items: [item(701, 'House blend'), item(702, 'Decaf')] } }),
+      'POST /api/reward/write/save-reward': (request) => ({ body: savedReward(request.body as TSaveRewardBody) }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard campaign={{ id: 5, type: 'general', sharedCampaign: false }} missions={[mission]} onClose={onClose} />
+      </SessionProvider>,
+    );
+    fireEvent.click(next());
+    const dynamic = () => screen.getByRole('switch', { name: /^Dynamic cash/ });
+
+    // On: one row with amount 0, and the single amount is gone.
+    fireEvent.click(dynamic());
+    expect(screen.getAllByTestId('dynamic-row')).toHaveLength(1);
+    expect((screen.getByLabelText(/^Row 1 amount/) as HTMLInputElement).value).toBe('0');
+    expect(screen.queryByLabelText(/^Amount/)).toBeNull();
+
+    // Off: rows cleared; on again: one fresh row.
+    fireEvent.click(dynamic());
+    expect(screen.queryAllByTestId('dynamic-row')).toHaveLength(0);
+    expect(screen.getByLabelText(/^Amount/)).toBeTruthy();
+    fireEvent.click(dynamic());
+    expect(screen.getAllByTestId('dynamic-row')).toHaveLength(1);
+    await waitFor(() => expect(api.to('GET', '/api/v3/mission/70/items').length).toBeGreaterThan(0));
+
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText(/^Row 1 amount/), { target: { value: '2,50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
+    fireEvent.change(screen.getByLabelText(/^Row 2 amount/), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('combobox', { name: /^Row 1 products/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'House blend' }));
+    // Row 2 has no items yet: Next stays disabled.
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Complete all sections to add')).toBeTruthy();
+
+    // An item used in row 1 is disabled in row 2.
+    fireEvent.click(screen.getByRole('combobox', { name: /^Row 2 products/ }));
+    const houseBlend = screen.getAllByRole('option', { name: 'House blend' }).at(-1)!;
+    expect(houseBlend.getAttribute('data-combobox-disabled') ?? houseBlend.getAttribute('aria-disabled')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('option', { name: 'Decaf' }).at(-1)!);
+    await waitFor(() => expect(next().disabled).toBe(false));
+
+    fireEvent.click(next());
+    fireEvent.click(next());
+    expect(screen.getByTestId('info-dynamic-1').textContent).toContain('$2.50');
+    expect(screen.getByTestId('info-dynamic-1').textContent).toContain('House blend');
+    expect(screen.getByTestId('info-dynamic-2').textContent).toContain('Decaf');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const body = api.to('POST', '/api/reward/write/save-reward')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      type: 'money',
+      budget: 10_000,
+      dynamicActive: true,
+      dynamicAmounts: [
+        { amountCents: 250, itemsId: [701], itemsName: ['House blend'] },
+        { amountCents: 400, itemsId: [702], itemsName: ['Decaf'] },
+      ],
+    });
+    expect(body).not.toHaveProperty('amount');
   });
 });

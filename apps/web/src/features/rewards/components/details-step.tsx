@@ -2,45 +2,65 @@ import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@
 import { LIMITS, type TMediaResult } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { MediaUpload } from '../../../components/media-upload/media-upload';
-import type { TRewardForm, TUploadedCodes } from '../lib/reward-form';
+import type { TRewardForm, TSoldItem, TUploadedCodes } from '../lib/reward-form';
 import { CodesUpload } from './codes-upload';
+import { DynamicCash } from './dynamic-cash';
 import { MoneyInput } from './money-input';
 
 interface DetailsStepProps {
   form: TRewardForm;
-  onChange: (patch: Partial<TRewardForm>, path: string) => void;
+  onChange: (patch: Partial<TRewardForm>, path: string | string[]) => void;
   errors: Record<string, string>;
   paymentPlan: 'prepaid' | 'postpaid';
   rewardId?: number | undefined;
+  /** The campaign's sold items, for dynamic cash (money). */
+  sold?: { items: TSoldItem[]; hasItemSoldMissions: boolean; loading: boolean } | undefined;
 }
 
 const counter = (text: string, max: number) => `${text.length}/${max}`;
 
 /** The fields of the chosen type (spec §3), with the rules' messages under them. */
-export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId }: DetailsStepProps) {
+export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, sold }: DetailsStepProps) {
   const { t } = useTranslation();
   const err = (path: string) => errors[path];
 
   if (form.type === 'money') {
     return (
-      <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <MoneyInput
-          label={t('rewards.details.amount')}
-          description={t('rewards.details.amount-hint')}
-          value={form.amount}
-          onChange={(amount) => onChange({ amount }, 'amount')}
-          error={err('amount')}
-          required
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          {!form.dynamicActive && (
+            <MoneyInput
+              label={t('rewards.details.amount')}
+              description={t('rewards.details.amount-hint')}
+              value={form.amount}
+              onChange={(amount) => onChange({ amount }, 'amount')}
+              error={err('amount')}
+              required
+            />
+          )}
+          <MoneyInput
+            label={t('rewards.details.budget')}
+            description={
+              paymentPlan === 'prepaid'
+                ? t(form.dynamicActive ? 'rewards.details.budget-hint-dynamic' : 'rewards.details.budget-hint')
+                : t('rewards.details.budget-optional')
+            }
+            value={form.budget}
+            onChange={(budget) => onChange({ budget }, 'budget')}
+            error={err('budget')}
+            required={paymentPlan === 'prepaid'}
+          />
+        </SimpleGrid>
+        <DynamicCash
+          active={form.dynamicActive}
+          rows={form.dynamicRows}
+          soldItems={sold?.items ?? []}
+          hasItemSoldMissions={sold?.hasItemSoldMissions ?? false}
+          loading={sold?.loading ?? false}
+          onChange={(patch, paths) => onChange(patch, paths)}
+          errors={errors}
         />
-        <MoneyInput
-          label={t('rewards.details.budget')}
-          description={paymentPlan === 'prepaid' ? t('rewards.details.budget-hint') : t('rewards.details.budget-optional')}
-          value={form.budget}
-          onChange={(budget) => onChange({ budget }, 'budget')}
-          error={err('budget')}
-          required={paymentPlan === 'prepaid'}
-        />
-      </SimpleGrid>
+      </Stack>
     );
   }
 

@@ -29,7 +29,17 @@ export function RewardInfoList({ form, steps }: { form: TRewardForm; steps: TRew
   }
   switch (form.type) {
     case 'money':
-      rows.push({ label: t('rewards.info.amount'), value: money(form.amount), testId: 'info-amount' });
+      if (form.dynamicActive) {
+        form.dynamicRows.forEach((row, i) =>
+          rows.push({
+            label: t('rewards.info.dynamic-row', { n: i + 1 }),
+            value: `${money(row.amount)} · ${row.itemsName.join(', ')}`,
+            testId: `info-dynamic-${i + 1}`,
+          }),
+        );
+      } else {
+        rows.push({ label: t('rewards.info.amount'), value: money(form.amount), testId: 'info-amount' });
+      }
       if (form.budget.trim()) rows.push({ label: t('rewards.info.budget'), value: money(form.budget), testId: 'info-budget' });
       break;
     case 'prize':

@@ -32,6 +32,7 @@ import {
   toDraft,
   type TRewardForm,
 } from '../lib/reward-form';
+import { useSoldItems } from '../lib/use-sold-items';
 import { AssignmentStep } from './assignment-step';
 import { ConditionsStep } from './conditions-step';
 import { DetailsStep } from './details-step';
@@ -67,14 +68,20 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
     isRetailer: me.brand.isRetailer,
   });
 
+  // Dynamic cash rows must cover every item sold in the campaign's itemSold missions.
+  const sold = useSoldItems(missions, form.type === 'money' && form.dynamicActive);
   const problems: Record<TRewardWizardStep, TErrorField[]> = {
     type: [],
-    details: validateRewardDetails(toDraft(form), { paymentPlan: me.brand.paymentPlan }),
+    details: validateRewardDetails(toDraft(form), {
+      paymentPlan: me.brand.paymentPlan,
+      ...(form.dynamicActive ? { soldItemIds: sold.items.map((item) => item.id) } : {}),
+    }),
     assignment: flow.steps.includes('assignment') ? validateAssignment(assignmentInput(form)) : [],
     conditions: flow.steps.includes('conditions') ? validateConditions(conditionsInput(form)) : [],
     confirmation: [],
   };
-  const stepValid = problems[step].length === 0;
+  // While the sold items load, dynamic cash cannot be checked against them yet.
+  const stepValid = problems[step].length === 0 && !(step === 'details' && sold.loading);
   const isSaveStep = step === flow.saveAfter;
   const stepIndex = flow.steps.indexOf(step);
   const previous = stepIndex > 0 ? flow.steps[stepIndex - 1] : undefined;
@@ -84,10 +91,11 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
   for (const field of serverErrors) shown[field.path] = rewardErrorText(field, t);
   for (const field of problems[step]) if (touched.has(field.path)) shown[field.path] = rewardErrorText(field, t);
 
-  function change(patch: Partial<TRewardForm>, path: string) {
+  function change(patch: Partial<TRewardForm>, path: string | string[]) {
+    const paths = typeof path === 'string' ? [path] : path;
     setForm((prev) => ({ ...prev, ...patch }));
-    setTouched((prev) => (prev.has(path) ? prev : new Set(prev).add(path)));
-    setServerErrors((prev) => prev.filter((f) => f.path !== path));
+    setTouched((prev) => (paths.every((p) => prev.has(p)) ? prev : new Set([...prev, ...paths])));
+    setServerErrors((prev) => prev.filter((f) => !paths.includes(f.path)));
   }
 
   function changeType(type: TRewardType) {
@@ -161,6 +169,7 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
             errors={shown}
             paymentPlan={me.brand.paymentPlan}
             rewardId={reward?.id}
+            sold={sold}
           />
         )}
         {step === 'assignment' && (

@@ -3,6 +3,7 @@ import {
   parsePerUser,
   rewardDefaults,
   type RewardDraft,
+  type TDynamicAmountRow,
   type TErrorField,
   type TMediaResult,
   type TRewardRead,
@@ -16,6 +17,20 @@ export interface TUploadedCodes {
   fileName: string;
   fileUrl: string;
   codes: string[];
+}
+
+/** One dynamic cash row as edited: the amount as typed, the items (with their names for the request). */
+export interface TDynamicRowForm {
+  amount: string;
+  itemsId: number[];
+  itemsName: string[];
+}
+
+/** An item sold in one of the campaign's itemSold missions. */
+export interface TSoldItem {
+  id: number;
+  title: string;
+  missionTitle: string;
 }
 
 export interface TAssignmentForm {
@@ -32,6 +47,9 @@ export interface TRewardForm {
   description: string;
   amount: string;
   budget: string;
+  /** Dynamic cash (money): one amount per group of sold items instead of one amount. */
+  dynamicActive: boolean;
+  dynamicRows: TDynamicRowForm[];
   percentageDiscount: string;
   linkToShop: string;
   uploaded: TUploadedCodes | null;
@@ -60,6 +78,8 @@ export function formDefaults(type: TRewardType): TRewardForm {
     description: d.description ?? '',
     amount: centsToText(d.amountCents),
     budget: centsToText(d.budgetCents),
+    dynamicActive: d.dynamicActive ?? false,
+    dynamicRows: [],
     percentageDiscount: d.percentageDiscount ? String(d.percentageDiscount) : '',
     linkToShop: d.linkToShop ?? '',
     uploaded: null,
@@ -84,6 +104,15 @@ export function formFromReward(reward: TRewardRead): TRewardForm {
     description: reward.description,
     amount: centsToText(reward.amount),
     budget: centsToText(reward.budget),
+    dynamicActive: reward.type === 'money' && reward.dynamicActive,
+    dynamicRows:
+      reward.type === 'money' && reward.dynamicActive
+        ? reward.dynamicAmounts.map((row) => ({
+            amount: centsToText(row.amountCents),
+            itemsId: [...row.itemsId],
+            itemsName: [...row.itemsName],
+          }))
+        : [],
     percentageDiscount: reward.percentageDiscount ? String(reward.percentageDiscount) : '',
     linkToShop: reward.linkToShop ?? '',
     existingCodes: reward.totalCodes,
@@ -114,6 +143,15 @@ export function codeCount(form: TRewardForm): number {
   return form.existingCodes + (form.uploaded?.codes.length ?? 0);
 }
 
+/** The dynamic cash rows in cents, as the rules and the server read them. */
+export function dynamicAmounts(form: TRewardForm): TDynamicAmountRow[] {
+  return form.dynamicRows.map((row) => ({
+    amountCents: normalizeMoney(row.amount) ?? 0,
+    itemsId: [...row.itemsId],
+    itemsName: [...row.itemsName],
+  }));
+}
+
 /** The draft the domain rules read. */
 export function toDraft(form: TRewardForm): RewardDraft {
   return {
@@ -122,8 +160,8 @@ export function toDraft(form: TRewardForm): RewardDraft {
     description: form.description,
     amountCents: normalizeMoney(form.amount),
     budgetCents: normalizeMoney(form.budget),
-    dynamicActive: false,
-    dynamicAmounts: [],
+    dynamicActive: form.type === 'money' && form.dynamicActive,
+    dynamicAmounts: form.type === 'money' && form.dynamicActive ? dynamicAmounts(form) : [],
     percentageDiscount: intOrNull(form.percentageDiscount),
     linkToShop: form.linkToShop,
     codeCount: codeCount(form),
@@ -184,9 +222,15 @@ export function saveBody(
   };
   switch (form.type) {
     case 'money':
-      body.amount = draft.amountCents ?? 0;
+      // Dynamic cash sends its rows and no single amount.
+      if (form.dynamicActive) {
+        body.dynamicActive = true;
+        body.dynamicAmounts = draft.dynamicAmounts ?? [];
+      } else {
+        body.amount = draft.amountCents ?? 0;
+        body.dynamicActive = false;
+      }
       body.budget = draft.budgetCents ?? 0;
-      body.dynamicActive = false;
       break;
     case 'discount':
     case 'free_product':
@@ -255,6 +299,10 @@ export function rewardErrorText(field: TErrorField, t: TFunction): string {
   if (m === 'select mission to continue') return t('rewards.errors.select-mission');
   const taken = /already assigned to "(.*)"$/.exec(m);
   if (taken) return t('rewards.errors.items-taken', { title: taken[1] });
+  if (/^items valid-1: every sold item/.test(m)) return t('rewards.errors.items-all-sold');
+  if (/^items valid-1: item \d+ is already in row/.test(m)) return t('rewards.errors.items-one-row');
+  const rowCount = /^1 to (\d+) rows$/.exec(m);
+  if (rowCount) return t('rewards.errors.dynamic-rows', { max: Number(rowCount[1]) });
   if (m.startsWith('items valid-1')) return t('rewards.errors.items-valid-1');
   return t('rewards.errors.invalid');
 }
