@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { startAddingMission } from './support/builder-ui.js';
+import { solidPng } from './support/png.js';
 import { ARTIFACTS, seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
 
 let harness: Harness;
@@ -25,50 +25,6 @@ async function a11y(): Promise<string[]> {
   return violations;
 }
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real RGB PNG (a diagonal gradient), so the server's sniffing and re-encoding accept it. */
-function gradientPng(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const i = row + 1 + x * 3;
-      rows[i] = 60 + Math.round((140 * x) / width);
-      rows[i + 1] = 80 + Math.round((100 * y) / height);
-      rows[i + 2] = 220;
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function chooseOption(label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -259,7 +215,7 @@ describe('mission library and editor', () => {
 
   it('uploads a dropped PNG and shows its preview, also after a reload', async () => {
     expect(editorUrl).not.toBe('');
-    const png = gradientPng(320, 200).toString('base64');
+    const png = solidPng(320, 200).toString('base64');
     const dataTransfer = await page.evaluateHandle((base64) => {
       const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
       const transfer = new DataTransfer();
