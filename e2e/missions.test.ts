@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import AxeBuilder from '@axe-core/playwright';
 import { startAddingMission } from './support/builder-ui.js';
+import { dragFileOver } from './support/drop-file.js';
 import { solidPng } from './support/png.js';
 import { ARTIFACTS, seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
 
@@ -215,16 +216,8 @@ describe('mission library and editor', () => {
 
   it('uploads a dropped PNG and shows its preview, also after a reload', async () => {
     expect(editorUrl).not.toBe('');
-    const png = solidPng(320, 200).toString('base64');
-    const dataTransfer = await page.evaluateHandle((base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], 'cooler-front.png', { type: 'image/png' }));
-      return transfer;
-    }, png);
     const zone = page.getByTestId('media-dropzone');
-    await zone.dispatchEvent('dragenter', { dataTransfer });
-    await zone.dispatchEvent('dragover', { dataTransfer });
+    const dataTransfer = await dragFileOver(page, zone, 'cooler-front.png', 'image/png', solidPng(320, 200));
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/media/upload'));
     const saved = page.waitForResponse((r) => /\/api\/v3\/mission\/\d+\/update$/.test(r.url()));
     await zone.dispatchEvent('drop', { dataTransfer });

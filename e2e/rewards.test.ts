@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { dragFileOver } from './support/drop-file.js';
 import { solidPng } from './support/png.js';
 import { ARTIFACTS, startHarness, type Harness } from './support/harness.js';
 
@@ -96,16 +97,8 @@ describe('reward wizard', () => {
     await dialog.getByLabel('Total available').fill('2');
     await dialog.getByLabel('No fine print').check();
 
-    const png = solidPng(64, 48).toString('base64');
-    const dataTransfer = await page.evaluateHandle((base64) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], 'espresso.png', { type: 'image/png' }));
-      return transfer;
-    }, png);
     const zone = dialog.getByTestId('media-dropzone');
-    await zone.dispatchEvent('dragenter', { dataTransfer });
-    await zone.dispatchEvent('dragover', { dataTransfer });
+    const dataTransfer = await dragFileOver(page, zone, 'espresso.png', 'image/png', solidPng(64, 48));
     const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/media/upload'));
     await zone.dispatchEvent('drop', { dataTransfer });
     expect((await uploaded).status()).toBe(201);

@@ -57,38 +57,30 @@ function EntriesFields({
   const hint = zeroIsUnlimited ? t('builder.wizard.entries-hint-zero') : t('builder.wizard.entries-hint');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-      <NumberInput
-        label={t('builder.wizard.max-entries-user')}
-        description={hint}
-        placeholder={t('builder.wizard.unlimited')}
-        min={0}
-        allowNegative={false}
-        allowDecimal={false}
-        clampBehavior="none"
-        value={values.maxEntriesPerUser}
-        onChange={(v) => {
-          onTouch('maxEntriesPerUser');
-          onChange({ ...values, maxEntriesPerUser: asNumber(v) });
-        }}
-        error={errors['maxEntriesPerUser']}
-        readOnly={readOnly}
-      />
-      <NumberInput
-        label={t('builder.wizard.max-entries-store')}
-        description={hint}
-        placeholder={t('builder.wizard.unlimited')}
-        min={0}
-        allowNegative={false}
-        allowDecimal={false}
-        clampBehavior="none"
-        value={values.maxEntriesPerStore}
-        onChange={(v) => {
-          onTouch('maxEntriesPerStore');
-          onChange({ ...values, maxEntriesPerStore: asNumber(v) });
-        }}
-        error={errors['maxEntriesPerStore']}
-        readOnly={readOnly}
-      />
+      {(
+        [
+          ['maxEntriesPerUser', t('builder.wizard.max-entries-user')],
+          ['maxEntriesPerStore', t('builder.wizard.max-entries-store')],
+        ] as const
+      ).map(([field, label]) => (
+        <NumberInput
+          key={field}
+          label={label}
+          description={hint}
+          placeholder={t('builder.wizard.unlimited')}
+          min={0}
+          allowNegative={false}
+          allowDecimal={false}
+          clampBehavior="none"
+          value={values[field]}
+          onChange={(v) => {
+            onTouch(field);
+            onChange({ ...values, [field]: asNumber(v) });
+          }}
+          error={errors[field]}
+          readOnly={readOnly}
+        />
+      ))}
     </SimpleGrid>
   );
 }
