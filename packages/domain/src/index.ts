@@ -24,3 +24,4 @@ export * from './reward/reward-rules.js';
 export * from './reward/reward-save.schema.js';
 export * from './reward/code-file.js';
 export * from './reward/partner-rewards.js';
+export * from './store/store.schema.js';
