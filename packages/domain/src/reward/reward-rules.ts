@@ -18,6 +18,7 @@ export const REWARD_MESSAGES = {
   tooLong: 'too long',
   atLeastOne: 'at least 1',
   selectMission: 'select mission to continue',
+  campaignScopeOnly: 'campaign scope only',
 } as const;
 
 /**

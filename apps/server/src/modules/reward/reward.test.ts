@@ -87,10 +87,38 @@ describe('save-reward', () => {
   });
 
   it('needs a mission for mission scope and clears it for campaign scope', async () => {
-    const { c, m } = await campaignWithMission();
-    expect(paths(await save({ ...prize, bundleId: c.id, scope: 'mission' }))).toEqual(['missionId']);
+    const { c, m } = await campaignWithMission('learning');
+    const missing = await save({ ...prize, bundleId: c.id, scope: 'mission' });
+    expect(missing.statusCode).toBe(400);
+    expect(ZErrorBody.parse(missing.json()).error.fields).toEqual([{ path: 'missionId', message: 'select mission to continue' }]);
     const ok = ZRewardRead.parse((await save({ ...prize, bundleId: c.id, scope: 'campaign', missionId: m.id })).json());
-    expect(ok).toMatchObject({ scope: 'campaign', missionId: null });
+    expect(ok).toMatchObject({ scope: 'campaign', missionId: null, mission: null });
+  });
+
+  it('saves a mission-scoped reward in a learning campaign and reads back its mission', async () => {
+    const { c, m } = await campaignWithMission('learning');
+    const second = await f.mission(brand, { type: 'learning', title: 'Cold brew 101' });
+    await f.campaignMission(brand, c.id, second.id, { order: 1 });
+    const res = await save({ ...prize, bundleId: c.id, scope: 'mission', missionId: second.id });
+    expect(res.statusCode, JSON.stringify(res.json())).toBe(200);
+    expect(ZRewardRead.parse(res.json())).toMatchObject({ scope: 'mission', missionId: second.id, mission: { name: 'Cold brew 101' } });
+    // Re-scoping it to the campaign drops the mission.
+    const id = ZRewardRead.parse(res.json()).id;
+    const back = ZRewardRead.parse((await save({ ...prize, id, bundleId: c.id, scope: 'campaign', missionId: m.id })).json());
+    expect(back).toMatchObject({ id, scope: 'campaign', missionId: null });
+  });
+
+  it("refuses a mission that is not one of the campaign's, and mission scope outside learning campaigns", async () => {
+    const { c } = await campaignWithMission('learning');
+    const elsewhere = await campaignWithMission('learning');
+    const foreign = await save({ ...prize, bundleId: c.id, scope: 'mission', missionId: elsewhere.m.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(ZErrorBody.parse(foreign.json()).error.fields).toEqual([{ path: 'missionId', message: 'select mission to continue' }]);
+
+    const general = await campaignWithMission('general');
+    const res = await save({ ...prize, bundleId: general.c.id, scope: 'mission', missionId: general.m.id });
+    expect(res.statusCode).toBe(400);
+    expect(ZErrorBody.parse(res.json()).error.fields).toEqual([{ path: 'scope', message: 'campaign scope only' }]);
   });
 
   it('takes one reward in a consumer campaign and none before a mission exists', async () => {

@@ -1,13 +1,16 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
+  applyRewardScope,
   canAddReward,
   isCodeReward,
+  isScopeChoiceOffered,
   offersAssignment,
   offersConditions,
   REWARD_MESSAGES,
   validateAssignment,
   validateConditions,
   validateRewardDetails,
+  validateRewardScope,
   type TErrorField,
   type TRewardRead,
   type TSaveRewardBody,
@@ -58,12 +61,14 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       }
     }
 
-    const fields: TErrorField[] = [];
-    // Scope: campaign scope clears the mission; mission scope needs one of the campaign's missions.
-    const missionId = body.scope === 'campaign' ? null : (body.missionId ?? null);
-    if (body.scope === 'mission' && (missionId === null || !entries.some((e) => e.missionId === missionId))) {
-      fields.push({ path: 'missionId', message: REWARD_MESSAGES.selectMission });
-    }
+    // Campaign scope clears the mission; mission scope must name one of this campaign's missions,
+    // which only the database knows here (the wizard checks against the missions it loaded).
+    const scoped = applyRewardScope({ scope: body.scope, missionId: body.missionId ?? null }, body.scope);
+    const fields: TErrorField[] = validateRewardScope({
+      ...scoped,
+      campaignMissionIds: entries.map((e) => e.missionId),
+      scopeOffered: isScopeChoiceOffered(campaign.type),
+    });
 
     // Items sold in the campaign's itemSold missions: what dynamic cash rows and assignments pick from.
     const itemSoldMissionIds = entries.filter((e) => e.subtype === 'itemSold').map((e) => e.missionId);
@@ -149,8 +154,8 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       completionsToUnlock,
       maxPerUser,
       isUnlimited,
-      scope: body.scope,
-      missionId,
+      scope: scoped.scope,
+      missionId: scoped.missionId,
       itemsId: body.itemsId ?? [],
       assignment: assignment ? { ...assignment, itemsId: assignment.itemsId ?? [] } : null,
       amountCents: body.type === 'money' || body.type === 'gift_card' ? (body.dynamicActive ? null : (body.amount ?? null)) : null,

@@ -296,3 +296,277 @@ describe('reward wizard', () => {
     expect(body).not.toHaveProperty('amount');
   });
 });
+
+function learningMission(missionId: number, title: string, subtype: 'standard' | 'itemSold' = 'standard'): TCampaignMission {
+  return {
+    id: missionId - 80,
+    missionId,
+    order: missionId - 81,
+    type: 'learning',
+    mission: { title, imageUrl: null, type: 'learning', subtype, isCompleteFill: true, status: 'ready', itemCount: 2 },
+    maxEntriesPerUser: null,
+    maxEntriesPerStore: null,
+    contest: null,
+    passingGrade: 1,
+    sharedData: [],
+  };
+}
+
+const LEARNING_MISSIONS = [learningMission(81, 'Meet the Sparkling range'), learningMission(82, 'Cold brew 101')];
+
+function renderLearning(props: { missions?: TCampaignMission[]; reward?: TRewardRead; routes?: Parameters<typeof stubFetch>[0] } = {}) {
+  const api = stubFetch({
+    'POST /api/reward/write/save-reward': (request) => ({ body: savedReward(request.body as TSaveRewardBody) }),
+    ...props.routes,
+  });
+  const onClose = vi.fn();
+  renderWithProviders(
+    <SessionProvider value={meFixture()}>
+      <RewardWizard
+        campaign={{ id: 5, type: 'learning', sharedCampaign: false }}
+        missions={props.missions ?? LEARNING_MISSIONS}
+        reward={props.reward}
+        onClose={onClose}
+      />
+    </SessionProvider>,
+  );
+  return { api, onClose };
+}
+
+async function chooseMission(title: string) {
+  fireEvent.click(screen.getByRole('combobox', { name: /^Mission/ }));
+  fireEvent.click(await screen.findByRole('option', { name: title }));
+}
+
+describe('reward scope', () => {
+  it('is not offered outside learning campaigns', () => {
+    renderWizard('general');
+    fireEvent.click(next());
+    expect(screen.getByLabelText(/^Amount/)).toBeTruthy();
+    expect(screen.queryByRole('radiogroup', { name: 'Reward applies to' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'One mission' })).toBeNull();
+  });
+
+  it('keeps Next disabled until a mission is chosen for mission scope, and saves that mission', async () => {
+    const { api, onClose } = renderLearning();
+    // Money in a learning campaign: type, details, confirmation.
+    fireEvent.click(next());
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '8' } });
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '100' } });
+    expect((screen.getByRole('radio', { name: 'The whole campaign' }) as HTMLInputElement).checked).toBe(true);
+    expect(next().disabled).toBe(false);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'One mission' }));
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Select a mission to continue')).toBeTruthy();
+    expect(screen.getByText('Complete all sections to add')).toBeTruthy();
+
+    // The select lists the campaign's missions by title.
+    fireEvent.click(screen.getByRole('combobox', { name: /^Mission/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Meet the Sparkling range', 'Cold brew 101']);
+    fireEvent.click(options[1]!);
+    await waitFor(() => expect(next().disabled).toBe(false));
+    expect(screen.queryByText('Select a mission to continue')).toBeNull();
+
+    fireEvent.click(next());
+    expect(screen.getByTestId('info-scope').textContent).toContain('Mission “Cold brew 101”');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({ type: 'money', scope: 'mission', missionId: 82, amount: 800 });
+  });
+
+  it('clears the mission when campaign scope is chosen again', async () => {
+    const { api } = renderLearning();
+    fireEvent.click(next());
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '8' } });
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'One mission' }));
+    await chooseMission('Meet the Sparkling range');
+    await waitFor(() => expect(next().disabled).toBe(false));
+
+    fireEvent.click(screen.getByRole('radio', { name: 'The whole campaign' }));
+    expect(screen.queryByRole('combobox', { name: /^Mission/ })).toBeNull();
+    fireEvent.click(screen.getByRole('radio', { name: 'One mission' }));
+    expect((screen.getByRole('combobox', { name: /^Mission/ }) as HTMLInputElement).value).toBe('');
+    expect(next().disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('radio', { name: 'The whole campaign' }));
+    fireEvent.click(next());
+    expect(screen.getByTestId('info-scope').textContent).toContain('The whole campaign');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('POST', '/api/reward/write/save-reward')).toHaveLength(1));
+    const body = api.to('POST', '/api/reward/write/save-reward')[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ scope: 'campaign' });
+    expect(body).not.toHaveProperty('missionId');
+  });
+
+  it('shows the mission of an edited mission-scoped reward', async () => {
+    const existing: TRewardRead = {
+      ...savedReward({ bundleId: 5, type: 'money', scope: 'mission', amount: 800, budget: 10_000, isUnlimited: true }),
+      scope: 'mission',
+      missionId: 82,
+      mission: { name: 'Cold brew 101', imageUrl: null },
+    };
+    const { api } = renderLearning({ reward: existing });
+    expect((screen.getByRole('radio', { name: 'One mission' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('combobox', { name: /^Mission/ }) as HTMLInputElement).value).toBe('Cold brew 101');
+    expect(next().disabled).toBe(false);
+    fireEvent.click(next());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.to('POST', '/api/reward/write/save-reward')).toHaveLength(1));
+    expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({ id: 31, scope: 'mission', missionId: 82 });
+  });
+
+  it('goes back to the details step when the server refuses the mission', async () => {
+    renderLearning({
+      routes: {
+        'POST /api/reward/write/save-reward': () => ({
+          status: 400,
+          body: { error: { code: 'VALIDATION', message: 'invalid', fields: [{ path: 'missionId', message: 'select mission to continue' }] } },
+        }),
+      },
+    });
+    fireEvent.click(next());
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '8' } });
+    fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '100' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'One mission' }));
+    await chooseMission('Cold brew 101');
+    await waitFor(() => expect(next().disabled).toBe(false));
+    fireEvent.click(next());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Select a mission to continue')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: /^Mission/ })).toBeTruthy();
+  });
+});
+
+describe('assignment step', () => {
+  const SOLD = learningMission(83, 'Sell the Sparkling range', 'itemSold');
+  const item = (id: number, title: string, inUseBy: TMissionItem['inUseBy'] = []): TMissionItem => ({
+    id,
+    missionId: 83,
+    kind: 'option',
+    title,
+    order: id,
+    data: {},
+    inUse: inUseBy.length > 0,
+    inUseBy,
+  });
+  // A discount with its codes already saved: editing starts valid on details, so the tests can reach assignment.
+  const discount: TRewardRead = {
+    ...savedReward({ bundleId: 5, type: 'discount', scope: 'campaign', title: 'Ten off', description: 'Any can' }),
+    percentageDiscount: 10,
+    linkToShop: 'https://shop.example.com',
+    noFinePrint: true,
+    totalCodes: 3,
+    availableCodes: 3,
+  };
+
+  function renderAssignment() {
+    return renderLearning({
+      missions: [LEARNING_MISSIONS[0]!, SOLD],
+      reward: discount,
+      routes: {
+        'GET /api/v3/mission/83/items': () => ({
+          body: {
+            items: [
+              item(701, 'Sparkling Lemon 330ml'),
+              item(702, 'Sparkling Lime 330ml', [{ rewardId: 40, title: 'Lime bonus', bundleId: 5 }]),
+              // Used by the reward being edited: still its to keep or drop.
+              item(703, 'Sparkling Grapefruit 330ml', [{ rewardId: 31, title: 'Ten off', bundleId: 5 }]),
+            ],
+          },
+        }),
+      },
+    });
+  }
+
+  function toAssignment() {
+    expect(screen.getByLabelText('Reward wizard steps').textContent).toContain('Assignment');
+    expect(next().disabled).toBe(false);
+    fireEvent.click(next());
+    expect(screen.getByRole('radiogroup', { name: 'Reward is earned for' })).toBeTruthy();
+  }
+
+  it('is not offered for money or prize in a learning campaign', () => {
+    renderLearning();
+    expect(screen.getByLabelText('Reward wizard steps').textContent).not.toContain('Assignment');
+    fireEvent.click(screen.getByRole('radio', { name: 'Prize' }));
+    expect(screen.getByLabelText('Reward wizard steps').textContent).not.toContain('Assignment');
+    fireEvent.click(screen.getByRole('radio', { name: 'Discount' }));
+    expect(screen.getByLabelText('Reward wizard steps').textContent).toContain('Assignment');
+  });
+
+  it('needs at least one item sold, shows items of another reward disabled with its name, and saves the items', async () => {
+    const { api, onClose } = renderAssignment();
+    toAssignment();
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Complete all sections to add')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Items sold' }));
+    expect(next().disabled).toBe(true);
+    const lemon = (await screen.findByRole('checkbox', { name: 'Sparkling Lemon 330ml' })) as HTMLInputElement;
+    const lime = screen.getByRole('checkbox', { name: 'Sparkling Lime 330ml' }) as HTMLInputElement;
+    const grapefruit = screen.getByRole('checkbox', { name: 'Sparkling Grapefruit 330ml' }) as HTMLInputElement;
+    expect(lime.disabled).toBe(true);
+    expect(screen.getByText('Already assigned to “Lime bonus”')).toBeTruthy();
+    expect(lemon.disabled).toBe(false);
+    expect(grapefruit.disabled).toBe(false);
+    expect(screen.getByRole('group', { name: 'Sell the Sparkling range' })).toBeTruthy();
+
+    fireEvent.click(lemon);
+    expect(next().disabled).toBe(false);
+    fireEvent.click(lemon);
+    expect(next().disabled).toBe(true);
+    expect(screen.getByText('Select at least one item')).toBeTruthy();
+    fireEvent.click(lemon);
+    fireEvent.click(grapefruit);
+
+    fireEvent.click(next());
+    expect(screen.getByTestId('info-assignment').textContent).toContain('2 items sold');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({
+      id: 31,
+      type: 'discount',
+      assignment: { type: 'itemSold', itemsId: [701, 703] },
+    });
+  });
+
+  it('needs a threshold above 0 and its type for a sales amount, and saves it in cents', async () => {
+    const { api, onClose } = renderAssignment();
+    toAssignment();
+    fireEvent.click(screen.getByRole('radio', { name: 'Sales amount' }));
+    expect(screen.queryByRole('checkbox', { name: 'Sparkling Lemon 330ml' })).toBeNull();
+    expect(next().disabled).toBe(true);
+
+    fireEvent.change(screen.getByLabelText(/^Sales amount threshold/), { target: { value: '0' } });
+    expect(screen.getByText('Greater than 0')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Sales amount threshold/), { target: { value: '50' } });
+    // A threshold alone is not enough: single sale or accumulated sales.
+    expect(next().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Accumulated sales' }));
+    expect(next().disabled).toBe(false);
+
+    fireEvent.click(next());
+    expect(screen.getByTestId('info-assignment').textContent).toContain('Accumulated sales of $50.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({
+      assignment: { type: 'salesAmount', itemsId: [], amountThreshold: 5_000, amountThresholdType: 'accumulated' },
+    });
+  });
+
+  it('starts over when the assignment type changes', async () => {
+    renderAssignment();
+    toAssignment();
+    fireEvent.click(screen.getByRole('radio', { name: 'Items sold' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Sparkling Lemon 330ml' }));
+    expect(next().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: 'Sales amount' }));
+    expect(next().disabled).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Items sold' }));
+    expect((screen.getByRole('checkbox', { name: 'Sparkling Lemon 330ml' }) as HTMLInputElement).checked).toBe(false);
+    expect(next().disabled).toBe(true);
+  });
+});

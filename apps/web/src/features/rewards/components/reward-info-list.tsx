@@ -1,11 +1,18 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { normalizeMoney, perUserLabel, type TRewardWizardStep } from '@rally/domain';
+import { normalizeMoney, perUserLabel, type TCampaignMission, type TRewardWizardStep } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { codeCount, conditionsInput, type TRewardForm } from '../lib/reward-form';
 
+interface RewardInfoListProps {
+  form: TRewardForm;
+  steps: TRewardWizardStep[];
+  /** The campaign's missions where the reward's scope is chosen (learning); absent elsewhere. */
+  missions?: TCampaignMission[] | undefined;
+}
+
 /** The reward info list of the confirmation screen: entries, limit, resources, assignment (spec §2). */
-export function RewardInfoList({ form, steps }: { form: TRewardForm; steps: TRewardWizardStep[] }) {
+export function RewardInfoList({ form, steps, missions }: RewardInfoListProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const money = (text: string) => formatMoney(normalizeMoney(text) ?? 0, lang);
@@ -15,6 +22,14 @@ export function RewardInfoList({ form, steps }: { form: TRewardForm; steps: TRew
 
   rows.push({ label: t('rewards.info.type'), value: t(`rewards.type.${form.type}`), testId: 'info-type' });
   if (form.type !== 'money' && form.title.trim()) rows.push({ label: t('rewards.info.title'), value: form.title.trim(), testId: 'info-title' });
+  if (missions) {
+    const mission = missions.find((m) => m.missionId === form.missionId);
+    rows.push({
+      label: t('rewards.info.scope'),
+      value: form.scope === 'mission' && mission ? t('rewards.info.scope-mission', { mission: mission.mission.title }) : t('rewards.info.scope-campaign'),
+      testId: 'info-scope',
+    });
+  }
   if (form.type !== 'prize') {
     rows.push({
       label: t('rewards.info.entries'),

@@ -3,11 +3,14 @@ import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  applyRewardScope,
+  isScopeChoiceOffered,
   nextRewardStep,
   rewardFlow,
   validateAssignment,
   validateConditions,
   validateRewardDetails,
+  validateRewardScope,
   type TCampaign,
   type TCampaignMission,
   type TErrorField,
@@ -37,6 +40,7 @@ import { AssignmentStep } from './assignment-step';
 import { ConditionsStep } from './conditions-step';
 import { DetailsStep } from './details-step';
 import { RewardInfoList } from './reward-info-list';
+import { ScopeChoice } from './scope-choice';
 import { TypeStep } from './type-step';
 
 export interface RewardWizardProps {
@@ -52,7 +56,12 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
   const { t } = useTranslation();
   const me = useSession();
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<TRewardForm>(() => (reward ? formFromReward(reward) : formDefaults('money')));
+  const scopeOffered = isScopeChoiceOffered(campaign.type);
+  const [form, setForm] = useState<TRewardForm>(() => {
+    const initial = reward ? formFromReward(reward) : formDefaults('money');
+    // Without the choice there is nothing to pick a mission with: such a reward covers the campaign.
+    return scopeOffered ? initial : applyRewardScope(initial, 'campaign');
+  });
   const [step, setStep] = useState<TRewardWizardStep>(reward ? 'details' : 'type');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<TErrorField[]>([]);
@@ -72,10 +81,18 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
   const sold = useSoldItems(missions, form.type === 'money' && form.dynamicActive);
   const problems: Record<TRewardWizardStep, TErrorField[]> = {
     type: [],
-    details: validateRewardDetails(toDraft(form), {
-      paymentPlan: me.brand.paymentPlan,
-      ...(form.dynamicActive ? { soldItemIds: sold.items.map((item) => item.id) } : {}),
-    }),
+    details: [
+      ...validateRewardScope({
+        scope: form.scope,
+        missionId: form.missionId,
+        campaignMissionIds: missions.map((m) => m.missionId),
+        scopeOffered,
+      }),
+      ...validateRewardDetails(toDraft(form), {
+        paymentPlan: me.brand.paymentPlan,
+        ...(form.dynamicActive ? { soldItemIds: sold.items.map((item) => item.id) } : {}),
+      }),
+    ],
     assignment: flow.steps.includes('assignment') ? validateAssignment(assignmentInput(form)) : [],
     conditions: flow.steps.includes('conditions') ? validateConditions(conditionsInput(form)) : [],
     confirmation: [],
@@ -163,14 +180,25 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
 
         {step === 'type' && <TypeStep value={form.type} onChange={changeType} />}
         {step === 'details' && (
-          <DetailsStep
-            form={form}
-            onChange={change}
-            errors={shown}
-            paymentPlan={me.brand.paymentPlan}
-            rewardId={reward?.id}
-            sold={sold}
-          />
+          <Stack gap="md">
+            {/* On details rather than assignment: money and prize skip assignment, yet learning progress counts them per mission. */}
+            {scopeOffered && (
+              <ScopeChoice
+                value={{ scope: form.scope, missionId: form.missionId }}
+                onChange={(scope, paths) => change(scope, paths)}
+                missions={missions}
+                errors={shown}
+              />
+            )}
+            <DetailsStep
+              form={form}
+              onChange={change}
+              errors={shown}
+              paymentPlan={me.brand.paymentPlan}
+              rewardId={reward?.id}
+              sold={sold}
+            />
+          </Stack>
         )}
         {step === 'assignment' && (
           <AssignmentStep
@@ -182,7 +210,9 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
           />
         )}
         {step === 'conditions' && <ConditionsStep form={form} onChange={change} errors={shown} />}
-        {step === 'confirmation' && <RewardInfoList form={form} steps={flow.steps} />}
+        {step === 'confirmation' && (
+          <RewardInfoList form={form} steps={flow.steps} missions={scopeOffered ? missions : undefined} />
+        )}
 
         {failure && (
           <Alert color="red" variant="light" role="alert">

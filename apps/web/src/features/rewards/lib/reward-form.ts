@@ -7,6 +7,7 @@ import {
   type TErrorField,
   type TMediaResult,
   type TRewardRead,
+  type TRewardScope,
   type TRewardType,
   type TRewardWizardStep,
   type TSaveRewardBody,
@@ -64,6 +65,9 @@ export interface TRewardForm {
   maxPerUser: string;
   isUnlimited: boolean;
   assignment: TAssignmentForm | null;
+  /** Learning campaigns: the whole campaign, or one of its missions (library mission id). */
+  scope: TRewardScope;
+  missionId: number | null;
 }
 
 export const centsToText = (cents: number | null | undefined) =>
@@ -93,6 +97,8 @@ export function formDefaults(type: TRewardType): TRewardForm {
     maxPerUser: String(d.maxPerUser),
     isUnlimited: d.isUnlimited,
     assignment: null,
+    scope: 'campaign',
+    missionId: null,
   };
 }
 
@@ -134,6 +140,8 @@ export function formFromReward(reward: TRewardRead): TRewardForm {
           amountThresholdType: reward.assignment.amountThresholdType ?? null,
         }
       : null,
+    scope: reward.scope,
+    missionId: reward.scope === 'mission' ? reward.missionId : null,
   };
 }
 
@@ -203,7 +211,8 @@ export function saveBody(
   const body: TSaveRewardBody = {
     bundleId: opts.bundleId,
     type: form.type,
-    scope: 'campaign',
+    scope: form.scope,
+    ...(form.scope === 'mission' && form.missionId !== null ? { missionId: form.missionId } : {}),
     ...(opts.id ? { id: opts.id } : {}),
   };
   if (opts.steps.includes('conditions') || form.type === 'money') {
@@ -269,6 +278,9 @@ const DETAIL_PATHS = new Set([
   'value',
   'totalAvailable',
   'imageUrl',
+  // The scope choice sits at the top of the details step.
+  'scope',
+  'missionId',
 ]);
 
 /** Which wizard step shows a field the server or the rules complained about. */
@@ -297,6 +309,7 @@ export function rewardErrorText(field: TErrorField, t: TFunction): string {
   if (m === 'single or accumulated') return t('rewards.errors.threshold-type');
   if (m === 'complete all sections to add') return t('rewards.complete-all-sections');
   if (m === 'select mission to continue') return t('rewards.errors.select-mission');
+  if (m === 'campaign scope only') return t('rewards.errors.campaign-scope-only');
   const taken = /already assigned to "(.*)"$/.exec(m);
   if (taken) return t('rewards.errors.items-taken', { title: taken[1] });
   if (/^items valid-1: every sold item/.test(m)) return t('rewards.errors.items-all-sold');
