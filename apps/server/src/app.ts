@@ -24,6 +24,11 @@ import { mediaRoutes } from './modules/media/media.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { missionRoutes } from './modules/mission/mission.routes.js';
 import { rewardRoutes } from './modules/reward/reward.routes.js';
+import { storeRoutes } from './modules/store/store.routes.js';
+import { launchRoutes } from './modules/launch/launch.routes.js';
+import { calculateReach } from './modules/store/calculate-reach.js';
+import { checkSelectedPlaces } from './modules/store/places-lookup.js';
+import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 
@@ -32,6 +37,8 @@ declare module 'fastify' {
     database: Database;
     auth: Auth;
     sessions: SessionLookup;
+    /** Starts scheduled campaigns and ends date-bound ones on time. */
+    scheduler: CampaignScheduler;
     /** Resolves the signed-in user and current brand, or throws 401/403. */
     actor(request: FastifyRequest): Promise<RequestActor>;
   }
@@ -78,6 +85,10 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.decorate('auth', auth);
   const sessionLookup = createSessionLookup(database, env.AUTH_SECRET);
   app.decorate('sessions', sessionLookup);
+  const scheduler = createCampaignScheduler({ database, log: app.log, pollSeconds: env.SCHEDULER_POLL_SECONDS, work: env.SCHEDULER_ENABLED });
+  app.decorate('scheduler', scheduler);
+  app.addHook('onReady', () => scheduler.start());
+  app.addHook('onClose', () => scheduler.stop());
   app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, sessionLookup, request));
 
   await app.register(helmet, {
@@ -128,6 +139,11 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(builderRoutes);
   await app.register(missionRoutes);
   await app.register(rewardRoutes, { dataDir: env.DATA_DIR });
+  await app.register(storeRoutes);
+  await app.register(launchRoutes, {
+    calculateReach: (db, brandId, request) => calculateReach({ db, brandId, request }),
+    checkPlaces: (selection) => checkSelectedPlaces(selection),
+  });
   await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH, videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';

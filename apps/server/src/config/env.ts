@@ -37,6 +37,10 @@ const ZEnv = z.object({
   /** Largest video upload; the spec's 200 MB unless lowered (tests). */
   MEDIA_VIDEO_LIMIT_BYTES: z.coerce.number().int().positive().default(200 * 1024 * 1024),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** Run the campaign scheduler (start and end campaigns on time) in this process. */
+  SCHEDULER_ENABLED: booleanish.default(true),
+  /** How often pg-boss workers look for due jobs; the in-process scheduler uses timers instead. */
+  SCHEDULER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string; AUTH_SECRET: string; trustedOrigins: string[] };

@@ -12,6 +12,7 @@ export function loadTestEnv(overrides: Record<string, string> = {}): Env & { TES
     LOG_LEVEL: 'silent',
     WEB_DIST: '',
     SEED_DEMO: 'false',
+    SCHEDULER_POLL_SECONDS: '0.5',
     PUBLIC_URL: 'http://localhost:3000',
     ...overrides,
   });

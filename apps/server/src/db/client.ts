@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,11 +21,16 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL server's URL (postgres kind only): other clients of it, such as pg-boss, connect with it. */
+  connectionString?: string;
   migrate(): Promise<void>;
   /** Rows of a raw SQL statement, whichever driver runs it. */
   rows<T>(query: ReturnType<typeof sql>): Promise<T[]>;
   close(): Promise<void>;
 }
+
+// Extensions the migrations create (PGlite bundles them but loads only those named here).
+const PGLITE_EXTENSIONS = { pg_trgm };
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 // Any fixed number: serialises migrations of several processes on one server.
@@ -47,6 +53,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     return {
       db,
       kind: 'postgres',
+      connectionString: options.databaseUrl,
       async migrate() {
         const client = await pool.connect();
         try {
@@ -68,9 +75,9 @@ export function createDatabase(options: DatabaseOptions): Database {
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) }) as unknown as Db;
   return {

@@ -13,6 +13,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   brandIds: Record<DemoBrandKey, string>;
+  /** The throw-away PostgreSQL database's URL when running on a server (TEST_DATABASE_URL). */
+  databaseUrl?: string;
   /** Signs in and returns the Cookie header value of the session. */
   signIn(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -44,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     database,
     brandIds,
+    databaseUrl: testDb.url,
     async signIn(email, password = DEMO_PASSWORD) {
       // Each sign-in from its own address, so the per-IP limiter never trips a test that is not about it.
       signIns += 1;

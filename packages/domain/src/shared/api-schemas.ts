@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   conflict: 'CONFLICT',
   staleVersion: 'STALE_VERSION',
   illegalTransition: 'ILLEGAL_TRANSITION',
+  budgetUnpaid: 'BUDGET_UNPAID',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',

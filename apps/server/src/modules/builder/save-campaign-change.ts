@@ -13,7 +13,29 @@ export interface SaveCampaignChangeOptions {
   /** The campaign as locked at the start of the transaction. */
   campaign: CampaignRow;
   action: string;
-  set?: Partial<Pick<typeof campaigns.$inferInsert, 'name' | 'type' | 'sharedCampaign' | 'status' | 'endedAt'>>;
+  set?: Partial<
+    Pick<
+      typeof campaigns.$inferInsert,
+      | 'name'
+      | 'type'
+      | 'sharedCampaign'
+      | 'status'
+      | 'endedAt'
+      | 'launchedAt'
+      | 'startDate'
+      | 'endDate'
+      | 'timeZone'
+      | 'finishCriteria'
+      | 'scopeType'
+      | 'scopePks'
+      | 'countryCodes'
+      | 'selectedPlacesIds'
+      | 'selectedCountries'
+      | 'reachGroups'
+      | 'reachStores'
+      | 'reachUsers'
+    >
+  >;
   changes?: { field: string; old: unknown; new: unknown }[];
 }
 

@@ -264,7 +264,7 @@ export async function copyCampaignContent(db: DbOrTx, brandId: string, fromId: n
 export interface AuditEntry {
   brandId: string;
   campaignId: number;
-  userId: string;
+  userId: string | null;
   action: string;
   changes?: { field: string; old: unknown; new: unknown }[];
 }

@@ -2,17 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZBundleIdBody,
-  ZBundleIdParams,
   ZCampaign,
   ZCampaignIdParams,
   ZCampaignList,
   ZCampaignListQuery,
   ZCreateDraftBody,
-  ZDeleteStatusBody,
   ZOk,
   ZStatusSummary,
 } from '@rally/domain';
-import { invalid } from '../../lib/app-error.js';
 import { createDraft } from './create-draft.js';
 import { deleteCampaign } from './delete-campaign.js';
 import { duplicateCampaign } from './duplicate-campaign.js';
@@ -80,27 +77,6 @@ export async function campaignRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = await app.actor(request);
       return reply.status(201).send(await duplicateCampaign({ db, actor, campaignId: request.params.id }));
-    },
-  );
-
-  r.put(
-    '/api/campaign/:bundleId/status',
-    {
-      schema: {
-        tags: ['campaign'],
-        summary: 'Change a campaign status (delete)',
-        params: ZBundleIdParams,
-        body: ZDeleteStatusBody,
-        response: { 200: ZOk, ...errors },
-      },
-    },
-    async (request) => {
-      const actor = await app.actor(request);
-      if (request.body.bundleId !== request.params.bundleId) {
-        throw invalid([{ path: 'bundleId', message: 'must match the campaign in the path' }]);
-      }
-      await deleteCampaign({ db, actor, campaignId: request.params.bundleId });
-      return { ok: true as const };
     },
   );
 

@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { budgetDue, ERROR_CODES, type TAddBudgetBody, type TAddBudgetResult } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { rewards, walletLedger } from '../../db/schema/index.js';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { lockCampaign } from '../builder/builder.repository.js';
+import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
+
+export interface AddBudgetOptions {
+  db: Db;
+  actor: RequestActor;
+  body: TAddBudgetBody;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * Pays money rewards' budgets from the wallet (spec §4 "Money budget payment"): one ledger debit,
+ * the rewards' paid amounts, and the campaign's audit entry, all in one transaction. The ledger's
+ * trigger moves the balance and refuses to take it below zero.
+ */
+export async function addBudget({ db, actor, body }: AddBudgetOptions): Promise<TAddBudgetResult> {
+  requirePermission(actor, 'wallet:pay');
+  return db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, actor.brandId, body.bundleId);
+    if (!campaign) throw notFound('Campaign');
+    // Locking the brand row serialises payments from one wallet.
+    const brand = await findBrandBilling(tx, actor.brandId, true);
+    const list = await listLaunchRewards(tx, campaign.id);
+    const owed = budgetDue(list, 'prepaid');
+    if (owed.due === 0) throw invalid([{ path: 'amount', message: 'nothing is due: every money budget is paid' }]);
+    if (body.amount > owed.due) throw invalid([{ path: 'amount', message: `more than is due (${dollars(owed.due)})` }]);
+    if (brand.walletBalanceCents < body.amount) {
+      throw new AppError(402, ERROR_CODES.budgetUnpaid, `The wallet holds ${dollars(brand.walletBalanceCents)}; ${dollars(body.amount)} is needed`, [
+        { path: 'amount', message: `wallet balance ${dollars(brand.walletBalanceCents)} is less than ${dollars(body.amount)}` },
+      ]);
+    }
+
+    let left = body.amount;
+    const paid: TAddBudgetResult['rewards'] = [];
+    for (const { id, due } of owed.rewards) {
+      if (left === 0) break;
+      const pay = Math.min(due, left);
+      left -= pay;
+      const reward = list.find((r) => r.id === id)!;
+      const budgetPaid = (reward.budgetPaidCents ?? 0) + pay;
+      await tx.update(rewards).set({ budgetPaidCents: budgetPaid, updatedAt: new Date() }).where(eq(rewards.id, id));
+      paid.push({ rewardId: id, budget: reward.budgetCents ?? 0, budgetPaid });
+    }
+    await tx.insert(walletLedger).values({
+      brandId: actor.brandId,
+      kind: 'budget_debit',
+      amountCents: -body.amount,
+      campaignId: campaign.id,
+      note: body.amountPerEntry !== undefined ? `budget of campaign ${campaign.id}, ${dollars(body.amountPerEntry)} per entry` : `budget of campaign ${campaign.id}`,
+      createdBy: actor.userId,
+    });
+    await saveCampaignChange({
+      tx,
+      actor,
+      campaign,
+      action: 'budget.pay',
+      changes: paid.map((p) => ({
+        field: `rewards.${p.rewardId}.budgetPaid`,
+        old: list.find((r) => r.id === p.rewardId)!.budgetPaidCents ?? 0,
+        new: p.budgetPaid,
+      })),
+    });
+    const after = await findBrandBilling(tx, actor.brandId);
+    return { walletBalance: after.walletBalanceCents, paid: body.amount, rewards: paid };
+  });
+}

@@ -1,0 +1,156 @@
+import {
+  budgetDue,
+  ERROR_CODES,
+  launchChecksBudget,
+  LAUNCH_MESSAGES,
+  reachKind,
+  statusAfter,
+  validateLaunchForm,
+  type TErrorField,
+  type TLaunchFormBody,
+  type TReach,
+  type TReachRequest,
+  type TStatusChangeResult,
+} from '@rally/domain';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { lockCampaign } from '../builder/builder.repository.js';
+import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { toEpochSeconds } from '../campaign/campaign.mapper.js';
+import { jobsForCampaign, type CampaignScheduler } from '../scheduler/campaign-scheduler.js';
+import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
+
+/** How many groups, stores and users a scope reaches (the store module answers). */
+export type CalculateReach = (db: DbOrTx, brandId: string, request: TReachRequest) => Promise<TReach>;
+/** Checks that the chosen places are the chosen countries; returns the fields that disagree. */
+export type CheckPlaces = (selection: Pick<TLaunchFormBody, 'countryCodes' | 'selectedPlacesIds' | 'selectedCountries'>) => Promise<TErrorField[]>;
+
+export interface ChangeCampaignStatusOptions {
+  db: Db;
+  actor: RequestActor;
+  campaignId: number;
+  form: TLaunchFormBody;
+  scheduler: CampaignScheduler;
+  calculateReach: CalculateReach;
+  checkPlaces: CheckPlaces;
+  now?: Date;
+}
+
+export const budgetUnpaid = (fields: TErrorField[], dueCents: number) =>
+  new AppError(402, ERROR_CODES.budgetUnpaid, `Money rewards' budgets are not paid: ${(dueCents / 100).toFixed(2)} due`, fields);
+
+/**
+ * Launch now, schedule or reschedule (spec §4): the server re-checks every rule of the action's
+ * steps with the same domain functions the modal uses, recomputes the reach, and changes status,
+ * dates, scope and reach in one transaction. The scheduler's jobs follow the committed state.
+ */
+export async function changeCampaignStatus(options: ChangeCampaignStatusOptions): Promise<TStatusChangeResult> {
+  const { db, actor, campaignId, form, scheduler } = options;
+  requirePermission(actor, 'campaign:launch');
+  const now = options.now ?? new Date();
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+
+  const row = await db.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, actor.brandId, campaignId);
+    if (!campaign) throw notFound('Campaign');
+    const next = statusAfter(campaign.status, form.action);
+    if (next === undefined || next === null) {
+      throw conflict(`A campaign that is ${campaign.status} cannot be ${form.action}d`, ERROR_CODES.illegalTransition, [
+        { path: 'action', message: `cannot ${form.action} from ${campaign.status}` },
+      ]);
+    }
+    if (form.action !== 'reschedule' && campaign.completionProgress < 100) {
+      throw conflict('Complete the campaign before launching it', ERROR_CODES.illegalTransition, [
+        { path: 'completionProgress', message: 'complete all sections to launch' },
+      ]);
+    }
+
+    const brand = await findBrandBilling(tx, actor.brandId);
+    const rewards = await listLaunchRewards(tx, campaign.id);
+    const consumer = reachKind(campaign.type) === 'countries';
+    // A reschedule changes dates only: scope and finish criteria stay as launched.
+    const effective: TLaunchFormBody =
+      form.action === 'reschedule'
+        ? {
+            ...form,
+            finishCriteria: campaign.finishCriteria as TLaunchFormBody['finishCriteria'],
+            scope: campaign.scopeType,
+            pks: campaign.scopePks,
+            countryCodes: campaign.countryCodes,
+            selectedPlacesIds: campaign.selectedPlacesIds,
+            selectedCountries: campaign.selectedCountries,
+          }
+        : consumer
+          ? { ...form, scope: 'all', pks: [] }
+          : { ...form, countryCodes: [], selectedPlacesIds: [], selectedCountries: [] };
+    const startDate = form.action === 'launch' ? nowSeconds : (effective.startDate ?? null);
+
+    const errors = validateLaunchForm(
+      { ...effective, startDate, endDate: effective.endDate ?? null },
+      {
+        campaignType: campaign.type,
+        sharedCampaign: campaign.sharedCampaign,
+        isRetailer: brand.isRetailer,
+        isCampaignOwner: campaign.brandId === actor.brandId,
+        paymentPlan: brand.paymentPlan,
+        rewards,
+        now: nowSeconds,
+      },
+    );
+    if (consumer && form.action !== 'reschedule') errors.push(...(await options.checkPlaces(effective)));
+    if (errors.length) throw invalid(errors);
+
+    if (launchChecksBudget(form.action)) {
+      const owed = budgetDue(rewards, brand.paymentPlan);
+      if (owed.due > 0) {
+        throw budgetUnpaid(
+          owed.rewards.map((r) => ({ path: `rewards.${r.id}.budget`, message: LAUNCH_MESSAGES.budgetUnpaid })),
+          owed.due,
+        );
+      }
+    }
+
+    // The reach stored is the server's own count for the scope, never the figure the browser showed.
+    const reach =
+      form.action === 'reschedule'
+        ? { groups: campaign.reachGroups, stores: campaign.reachStores, users: campaign.reachUsers }
+        : await options.calculateReach(tx, actor.brandId, {
+            scope: effective.scope,
+            pks: effective.pks,
+            ...(consumer ? { countryCodes: effective.countryCodes } : {}),
+          });
+
+    const toDate = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
+    const set = {
+      status: next,
+      startDate: toDate(startDate),
+      endDate: toDate(effective.endDate),
+      timeZone: effective.timeZone,
+      finishCriteria: [...effective.finishCriteria],
+      scopeType: effective.scope,
+      scopePks: [...effective.pks],
+      countryCodes: [...effective.countryCodes],
+      selectedPlacesIds: [...effective.selectedPlacesIds],
+      selectedCountries: [...effective.selectedCountries],
+      reachGroups: reach.groups,
+      reachStores: reach.stores,
+      reachUsers: reach.users,
+      ...(form.action === 'launch' ? { launchedAt: now } : {}),
+    };
+    const changes = (Object.keys(set) as (keyof typeof set)[])
+      .filter((k) => k !== 'launchedAt')
+      .map((k) => ({ field: k, old: campaign[k] instanceof Date ? (campaign[k] as Date).toISOString() : campaign[k], new: set[k] instanceof Date ? (set[k] as Date).toISOString() : set[k] }))
+      .filter((c) => JSON.stringify(c.old) !== JSON.stringify(c.new));
+    return saveCampaignChange({ tx, actor, campaign, action: `status.${form.action}`, set, changes });
+  });
+
+  await scheduler.replaceJobs(row.id, jobsForCampaign(row));
+  return {
+    status: row.status,
+    bundleId: row.id,
+    startDate: row.startDate ? toEpochSeconds(row.startDate) : null,
+    endDate: row.endDate ? toEpochSeconds(row.endDate) : null,
+    version: row.version,
+  };
+}

@@ -1,0 +1,29 @@
+import { budgetDue, type TBudgetStatus } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import type { RequestActor } from '../auth/request-context.js';
+import { findCampaign } from '../campaign/campaign.repository.js';
+import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
+
+export interface GetBudgetStatusOptions {
+  db: Db;
+  actor: RequestActor;
+  campaignId: number;
+}
+
+/** What a launch of the campaign still owes on money budgets, and the wallet that could pay it. */
+export async function getBudgetStatus({ db, actor, campaignId }: GetBudgetStatusOptions): Promise<TBudgetStatus> {
+  const campaign = await findCampaign(db, actor.brandId, campaignId);
+  if (!campaign) throw notFound('Campaign');
+  const [brand, rewards] = await Promise.all([findBrandBilling(db, actor.brandId), listLaunchRewards(db, campaign.id)]);
+  const owed = budgetDue(rewards, brand.paymentPlan);
+  const dueById = new Map(owed.rewards.map((r) => [r.id, r.due]));
+  return {
+    paymentPlan: brand.paymentPlan,
+    walletBalance: brand.walletBalanceCents,
+    due: owed.due,
+    rewards: rewards
+      .filter((r) => r.type === 'money')
+      .map((r) => ({ rewardId: r.id, title: r.title, budget: r.budgetCents ?? 0, budgetPaid: r.budgetPaidCents ?? 0, due: dueById.get(r.id) ?? 0 })),
+  };
+}

@@ -1,0 +1,98 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { campaigns } from '../../db/schema/index.js';
+import { invalidateCampaignPages, recordAudit } from '../campaign/campaign.repository.js';
+
+/** The two things the scheduler does to a campaign. */
+export const CAMPAIGN_JOB_KINDS = ['activate', 'end'] as const;
+export type TCampaignJobKind = (typeof CAMPAIGN_JOB_KINDS)[number];
+
+export interface CampaignJob {
+  kind: TCampaignJobKind;
+  campaignId: number;
+  /** When it is due (epoch milliseconds). */
+  at: number;
+}
+
+export interface TransitionResult {
+  changed: boolean;
+  /** A job the change leads to (an activated campaign that ends by date gets its end job). */
+  follow?: CampaignJob;
+}
+
+/**
+ * Starts a scheduled campaign whose start instant has come. The conditional update makes the job
+ * idempotent: run twice, by two processes, or after a reschedule moved the start, it changes the
+ * campaign at most once and only when it is still due.
+ */
+export async function activateDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: 'active', launchedAt: now, version: sql`${campaigns.version} + 1`, updatedAt: now })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'scheduled'), lte(campaigns.startDate, now)))
+      .returning();
+    if (!row) return { changed: false };
+    await recordAudit(tx, {
+      brandId: row.brandId,
+      campaignId: row.id,
+      userId: null,
+      action: 'scheduler.activate',
+      changes: [{ field: 'status', old: 'scheduled', new: 'active' }],
+    });
+    invalidateCampaignPages(row.brandId);
+    const endsByDate = row.finishCriteria.includes('days_over') && row.endDate;
+    return { changed: true, follow: endsByDate ? { kind: 'end', campaignId: row.id, at: row.endDate!.getTime() } : undefined };
+  });
+}
+
+/** Ends an active campaign that ends by date once its end instant has come (idempotent, as above). */
+export async function endDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: 'ended', endedAt: now, version: sql`${campaigns.version} + 1`, updatedAt: now })
+      .where(
+        and(
+          eq(campaigns.id, campaignId),
+          eq(campaigns.status, 'active'),
+          sql`'days_over' = any(${campaigns.finishCriteria})`,
+          lte(campaigns.endDate, now),
+        ),
+      )
+      .returning();
+    if (!row) return { changed: false };
+    await recordAudit(tx, {
+      brandId: row.brandId,
+      campaignId: row.id,
+      userId: null,
+      action: 'scheduler.end',
+      changes: [{ field: 'status', old: 'active', new: 'ended' }],
+    });
+    invalidateCampaignPages(row.brandId);
+    return { changed: true };
+  });
+}
+
+export function runCampaignJob(db: Db, job: Pick<CampaignJob, 'kind' | 'campaignId'>): Promise<TransitionResult> {
+  return job.kind === 'activate' ? activateDueCampaign(db, job.campaignId) : endDueCampaign(db, job.campaignId);
+}
+
+/**
+ * Every job the campaigns table implies: scheduled campaigns start, active campaigns that end by
+ * date end. Used to rebuild the in-process queue at boot and to repair a missed enqueue.
+ */
+export async function impliedCampaignJobs(db: Db): Promise<CampaignJob[]> {
+  const rows = await db
+    .select({ id: campaigns.id, status: campaigns.status, startDate: campaigns.startDate, endDate: campaigns.endDate, finishCriteria: campaigns.finishCriteria })
+    .from(campaigns)
+    .where(
+      sql`(${campaigns.status} = 'scheduled' and ${campaigns.startDate} is not null)
+        or (${campaigns.status} = 'active' and ${campaigns.endDate} is not null and 'days_over' = any(${campaigns.finishCriteria}))`,
+    );
+  return rows.map((r) =>
+    r.status === 'scheduled'
+      ? { kind: 'activate' as const, campaignId: r.id, at: r.startDate!.getTime() }
+      : { kind: 'end' as const, campaignId: r.id, at: r.endDate!.getTime() },
+  );
+}

@@ -1,0 +1,100 @@
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.js';
+import type { CampaignScheduler } from './campaign-scheduler.js';
+import { impliedCampaignJobs, runCampaignJob, type CampaignJob, type TCampaignJobKind } from './campaign-transitions.js';
+
+const QUEUES: Record<TCampaignJobKind, string> = { activate: 'campaign-activate', end: 'campaign-end' };
+const KIND_OF_QUEUE = Object.fromEntries(Object.entries(QUEUES).map(([k, q]) => [q, k as TCampaignJobKind]));
+
+interface JobData {
+  campaignId: number;
+  at: number;
+}
+
+export interface PgBossSchedulerOptions {
+  database: Database;
+  connectionString: string;
+  log: FastifyBaseLogger;
+  pollSeconds: number;
+  work: boolean;
+}
+
+/**
+ * pg-boss on the PostgreSQL server: jobs are rows, so they survive restarts and every server
+ * process can work them; pg-boss hands each job to one worker (SKIP LOCKED), and the "stately"
+ * queue policy keyed by campaign keeps at most one queued job per campaign and kind, so two
+ * processes repairing the queue at boot do not double it. The transitions themselves are
+ * conditional updates, so even a job run twice changes a campaign once.
+ */
+export function createPgBossScheduler({ database, connectionString, log, pollSeconds, work: working }: PgBossSchedulerOptions): CampaignScheduler {
+  const boss = new PgBoss({ connectionString, max: 3, schedule: false, application_name: 'rally-scheduler' });
+  boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
+  let started = false;
+
+  async function pending(campaignId: number, kind?: TCampaignJobKind): Promise<(CampaignJob & { id: string })[]> {
+    const names = kind ? [QUEUES[kind]] : Object.values(QUEUES);
+    const { rows } = await boss
+      .getDb()
+      .executeSql(
+        `select id, name, data from pgboss.job where name = any($1::text[]) and state in ('created', 'retry') and (data->>'campaignId')::int = $2`,
+        [names, campaignId],
+      );
+    return (rows as { id: string; name: string; data: JobData }[]).map((r) => ({
+      id: r.id,
+      kind: KIND_OF_QUEUE[r.name]!,
+      campaignId: r.data.campaignId,
+      at: r.data.at,
+    }));
+  }
+
+  async function send(job: CampaignJob) {
+    await boss.send(
+      QUEUES[job.kind],
+      { campaignId: job.campaignId, at: job.at } satisfies JobData,
+      { startAfter: new Date(job.at), singletonKey: `campaign:${job.campaignId}`, retryLimit: 10, retryDelay: 15, retryBackoff: true },
+    );
+  }
+
+  async function work(kind: TCampaignJobKind) {
+    await boss.work<JobData>(QUEUES[kind], { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async (jobs) => {
+      for (const job of jobs) {
+        const result = await runCampaignJob(database.db, { kind, campaignId: job.data.campaignId });
+        if (result.changed) log.info({ job: { kind, ...job.data } }, 'campaign job ran');
+        if (result.follow) await send(result.follow);
+      }
+    });
+  }
+
+  return {
+    engine: 'pg-boss',
+    async start() {
+      await boss.start();
+      for (const queue of Object.values(QUEUES)) await boss.createQueue(queue, { name: queue, policy: 'stately' });
+      started = true;
+      if (!working) return;
+      // Repair: a campaign whose job was never queued (a crash between commit and send) gets one.
+      for (const job of await impliedCampaignJobs(database.db)) {
+        if ((await pending(job.campaignId, job.kind)).length === 0) await send(job);
+      }
+      await work('activate');
+      await work('end');
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+    async replaceJobs(campaignId, jobs) {
+      const old = await pending(campaignId);
+      for (const kind of Object.keys(QUEUES) as TCampaignJobKind[]) {
+        const ids = old.filter((j) => j.kind === kind).map((j) => j.id);
+        if (ids.length) await boss.cancel(QUEUES[kind], ids);
+      }
+      for (const job of jobs) await send(job);
+    },
+    async pendingJobs(campaignId) {
+      return (await pending(campaignId)).map(({ kind, campaignId: id, at }) => ({ kind, campaignId: id, at }));
+    },
+  };
+}
