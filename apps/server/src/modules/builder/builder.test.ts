@@ -122,6 +122,20 @@ describe('autosave of fields', () => {
     expect((await rowOf(c.id)).name).toBe('Tab one');
   });
 
+  it('lets exactly one of several simultaneous saves on one version win, with one audit entry', async () => {
+    const c = await f.campaign(brand, { name: 'Race' });
+    const results = await Promise.all(['A', 'B', 'C', 'D'].map((n) => post(`/api/v3/bundle/${c.id}`, { version: 1, name: `Tab ${n}` })));
+    const codes = results.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409]);
+    const winner = ZBuilderWriteResult.parse(results.find((r) => r.statusCode === 200)!.json()).campaign;
+    const row = await rowOf(c.id);
+    expect(row.name).toBe(winner.name);
+    expect(row.version).toBe(2);
+    expect(winner.version).toBe(2);
+    const audit = await t.database.db.select().from(campaignAudit).where(eq(campaignAudit.campaignId, c.id));
+    expect(audit.map((a) => a.changes)).toEqual([expect.arrayContaining([{ field: 'name', old: 'Race', new: winner.name }])]);
+  });
+
   it("answers 404 for another brand's campaign", async () => {
     const c = await f.campaign(t.brandIds.retailer);
     expect((await post(`/api/v3/bundle/${c.id}`, { version: 1, name: 'Mine now' })).statusCode).toBe(404);

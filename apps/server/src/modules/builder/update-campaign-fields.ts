@@ -13,6 +13,7 @@ import { AppError, conflict, staleVersion } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { toApiCampaign } from '../campaign/campaign.mapper.js';
 import { lockEditableCampaign } from './builder-guards.js';
+import { renameCampaign } from './rename-campaign.js';
 import { saveCampaignChange } from './save-campaign-change.js';
 
 export interface UpdateCampaignFieldsOptions {
@@ -25,6 +26,9 @@ export interface UpdateCampaignFieldsOptions {
 /** Autosave of the builder's fields: name, type, shared switch — on the version the edit was made on. */
 export async function updateCampaignFields({ db, actor, campaignId, body }: UpdateCampaignFieldsOptions): Promise<TCampaign> {
   requirePermission(actor, 'campaign:update');
+  if (body.name !== undefined && body.type === undefined && body.sharedCampaign === undefined) {
+    return renameCampaign({ db, actor, campaignId, name: body.name, version: body.version });
+  }
   return db.transaction(async (tx) => {
     const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
     if (campaign.version !== body.version) throw staleVersion();
