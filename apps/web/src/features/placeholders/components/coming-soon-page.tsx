@@ -1,13 +1,11 @@
 import { EmptyState, Paper, Stack, Title } from '@mantine/core';
-import { IconBuildingStore, IconTargetArrow, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconTargetArrow, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-export type TComingSoonScreen = 'missions' | 'stores' | 'groups';
+export type TComingSoonScreen = 'missions';
 
 const ICONS: Record<TComingSoonScreen, Icon> = {
   missions: IconTargetArrow,
-  stores: IconBuildingStore,
-  groups: IconUsersGroup,
 };
 
 /** Screens that exist in the navigation but are built in later issues. */
