@@ -9,9 +9,11 @@ import { AppLayout } from './layout/app-layout';
 const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
-const ComingSoonPage = lazy(() => import('../features/placeholders/components/coming-soon-page'));
+const StoresPage = lazy(() => import('../features/stores/components/stores-page'));
+const GroupsPage = lazy(() => import('../features/stores/components/groups-page'));
 const MissionListPage = lazy(() => import('../features/missions/components/mission-list-page'));
 const MissionEditorPage = lazy(() => import('../features/missions/components/mission-editor-page'));
+const ReportPage = lazy(() => import('../features/report/components/report-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 
 export const routes: RouteObject[] = [
@@ -38,10 +40,11 @@ export const routes: RouteObject[] = [
           { path: 'campaign', element: <CampaignListPage /> },
           { path: 'campaign/:id', element: <CampaignBuilderPage mode="builder" /> },
           { path: 'campaign-view/:id', element: <CampaignBuilderPage mode="view" /> },
+          { path: 'campaign/report/:id', element: <ReportPage /> },
           { path: 'mission', element: <MissionListPage /> },
           { path: 'mission/update/:missionId', element: <MissionEditorPage /> },
-          { path: 'stores', element: <ComingSoonPage screen="stores" /> },
-          { path: 'groups', element: <ComingSoonPage screen="groups" /> },
+          { path: 'stores', element: <StoresPage /> },
+          { path: 'groups', element: <GroupsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

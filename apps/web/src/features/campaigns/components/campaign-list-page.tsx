@@ -24,6 +24,7 @@ import {
 } from '../api/campaigns-api';
 import { CampaignTable, CampaignTableSkeleton, campaignPath } from './campaign-table';
 import { CreateCampaignMenu } from './create-campaign-menu';
+import { LaunchedNotice } from './launched-notice';
 import { StatusTabs, type TStatusTab } from './status-tabs';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -193,6 +194,7 @@ export function CampaignListPage() {
         subtitle={t('campaign.list.subtitle', { brand: me.brand.name })}
         action={canCreate && <CreateCampaignMenu brand={me.brand} onCreate={create} loading={createDraft.isPending} />}
       />
+      <LaunchedNotice />
 
       <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
         <Stack gap={0}>
