@@ -1,4 +1,3 @@
-import type { CSSProperties } from 'react';
 import { Anchor, EmptyState, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconChartBar } from '@tabler/icons-react';
 import { ZId } from '@rally/domain';
@@ -8,20 +7,9 @@ import { ErrorState } from '../../../components/error-state';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { isApiError } from '../../../lib/api-client';
 import { CampaignStatusBadge, CampaignTypeBadge } from '../../campaigns/components/campaign-badges';
-import { readableText } from '../../missions/components/mission-badges';
 import { useCampaignReport } from '../api/report-api';
 import { DailySection, MissionsTable, RewardsTable, TotalsTiles } from './report-figures';
 import { ReachCard, ScheduleCard } from './report-overview';
-
-/**
- * The shared status badge's light teal (active) draws its text below WCAG AA contrast on its
- * tint (4.3:1, axe); blue (scheduled) gets the same darker shade the mission badges use for it.
- * Scoped here until the shared badge carries readable shades itself.
- */
-const READABLE_BADGES = {
-  '--mantine-color-teal-light-color': readableText('teal'),
-  '--mantine-color-blue-light-color': readableText('blue'),
-} as CSSProperties;
 
 function BackLink() {
   const { t } = useTranslation();
@@ -73,7 +61,7 @@ function Report({ id }: { id: number }) {
           <Title order={1} fz="h2" fs={untitled ? 'italic' : undefined}>
             {untitled ? t('campaign.list.untitled') : campaign.name}
           </Title>
-          <Group gap="sm" style={READABLE_BADGES}>
+          <Group gap="sm">
             <CampaignStatusBadge status={campaign.status} />
             <CampaignTypeBadge campaign={campaign} />
           </Group>
