@@ -71,6 +71,21 @@ describe('campaign list', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('opens editable campaigns in the builder and launched ones in their report', async () => {
+    stubCampaignApi({
+      'GET /api/campaign/bundle': () => ({
+        body: listFixture([
+          campaignFixture({ id: 11, name: 'Still a draft', status: 'draft' }),
+          campaignFixture({ id: 12, name: 'Running now', status: 'active' }),
+        ]),
+      }),
+    });
+    renderRoutes(routes, '/campaign');
+
+    expect((await screen.findByRole('link', { name: 'Still a draft' })).getAttribute('href')).toBe('/campaign/11');
+    expect(screen.getByRole('link', { name: 'Running now' }).getAttribute('href')).toBe('/campaign/report/12');
+  });
+
   it('shows an Untitled placeholder and a dash for missing dates', async () => {
     stubCampaignApi({ 'GET /api/campaign/bundle': () => ({ body: listFixture([campaignFixture({ name: '' })]) }) });
     renderRoutes(routes, '/campaign');

@@ -23,8 +23,9 @@ interface CampaignTableProps extends CampaignRowPermissions {
   stale?: boolean;
 }
 
-export function campaignPath(campaign: Pick<TCampaign, 'id'>): string {
-  return `/campaign/${campaign.id}`;
+/** Where a campaign opens: the builder while it can be edited, its report once launched. */
+export function campaignPath(campaign: Pick<TCampaign, 'id' | 'status'>): string {
+  return isEditableStatus(campaign.status) ? `/campaign/${campaign.id}` : `/campaign/report/${campaign.id}`;
 }
 
 function CampaignName({ campaign }: { campaign: TCampaign }) {
@@ -32,13 +33,6 @@ function CampaignName({ campaign }: { campaign: TCampaign }) {
   const untitled = campaign.name.trim() === '';
   const label = untitled ? t('campaign.list.untitled') : campaign.name;
   const style = untitled ? { fontStyle: 'italic' as const } : undefined;
-  if (!isEditableStatus(campaign.status)) {
-    return (
-      <Text size="sm" fw={500} c={untitled ? 'dimmed' : undefined} style={style} lineClamp={2}>
-        {label}
-      </Text>
-    );
-  }
   return (
     <Anchor component={Link} to={campaignPath(campaign)} size="sm" fw={500} style={style} lineClamp={2}>
       {label}
@@ -62,7 +56,6 @@ function RowActions({
   const { t } = useTranslation();
   const editable = isEditableStatus(campaign.status);
   const deletable = canDelete && canDeleteCampaign(campaign.status);
-  if (!editable && !canDuplicate && !deletable) return null;
   const name = campaign.name.trim() === '' ? t('campaign.list.untitled') : campaign.name;
 
   return (
@@ -73,15 +66,9 @@ function RowActions({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        {editable && (
-          <Menu.Item
-            component={Link}
-            to={campaignPath(campaign)}
-            leftSection={<IconExternalLink size={16} aria-hidden />}
-          >
-            {t('campaign.actions.open')}
-          </Menu.Item>
-        )}
+        <Menu.Item component={Link} to={campaignPath(campaign)} leftSection={<IconExternalLink size={16} aria-hidden />}>
+          {editable ? t('campaign.actions.open') : t('campaign.actions.report')}
+        </Menu.Item>
         {canDuplicate && (
           <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => onDuplicate(campaign)}>
             {t('campaign.actions.duplicate')}
