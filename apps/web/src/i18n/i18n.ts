@@ -20,6 +20,18 @@ import rewardsFr from '../features/rewards/locales/fr.json';
 import launchEn from '../features/launch/locales/en.json';
 import launchEs from '../features/launch/locales/es.json';
 import launchFr from '../features/launch/locales/fr.json';
+import tableEn from '../components/paged-table/locales/en.json';
+import tableEs from '../components/paged-table/locales/es.json';
+import tableFr from '../components/paged-table/locales/fr.json';
+import reachEn from '../features/reach/locales/en.json';
+import reachEs from '../features/reach/locales/es.json';
+import reachFr from '../features/reach/locales/fr.json';
+import storesEn from '../features/stores/locales/en.json';
+import storesEs from '../features/stores/locales/es.json';
+import storesFr from '../features/stores/locales/fr.json';
+import reportEn from '../features/report/locales/en.json';
+import reportEs from '../features/report/locales/es.json';
+import reportFr from '../features/report/locales/fr.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from './languages';
 
 dayjs.extend(utc);
@@ -28,9 +40,9 @@ dayjs.extend(timezone);
 // Each feature keeps its strings beside its code under its own top-level key,
 // so screens can be built side by side without touching one shared file.
 export const resources = {
-  en: { translation: { ...en, ...builderEn, ...missionsEn, ...rewardsEn, ...launchEn } },
-  es: { translation: { ...es, ...builderEs, ...missionsEs, ...rewardsEs, ...launchEs } },
-  fr: { translation: { ...fr, ...builderFr, ...missionsFr, ...rewardsFr, ...launchFr } },
+  en: { translation: { ...en, ...builderEn, ...missionsEn, ...rewardsEn, ...launchEn, ...tableEn, ...reachEn, ...storesEn, ...reportEn } },
+  es: { translation: { ...es, ...builderEs, ...missionsEs, ...rewardsEs, ...launchEs, ...tableEs, ...reachEs, ...storesEs, ...reportEs } },
+  fr: { translation: { ...fr, ...builderFr, ...missionsFr, ...rewardsFr, ...launchFr, ...tableFr, ...reachFr, ...storesFr, ...reportFr } },
 } as const;
 
 function readStoredLanguage(): TLanguage | null {

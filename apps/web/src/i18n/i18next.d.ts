@@ -4,12 +4,16 @@ import type builder from '../features/builder/locales/en.json';
 import type missions from '../features/missions/locales/en.json';
 import type rewards from '../features/rewards/locales/en.json';
 import type launch from '../features/launch/locales/en.json';
+import type table from '../components/paged-table/locales/en.json';
+import type reach from '../features/reach/locales/en.json';
+import type stores from '../features/stores/locales/en.json';
+import type report from '../features/report/locales/en.json';
 
 // Typed keys: a missing or misspelt key fails type-checking instead of showing raw keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report };
     returnNull: false;
   }
 }

@@ -317,6 +317,37 @@ describe('campaign builder page', () => {
     expect(await screen.findByText('The name can be at most 50 characters.', {}, { timeout: 2000 })).toBeTruthy();
   });
 
+  it('keeps Continue disabled below 100% and says why', async () => {
+    renderBuilder(formDataFixture());
+    const button = await screen.findByRole('button', { name: 'Continue' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('The campaign is 67% complete; it must be 100%.')).toBeTruthy();
+  });
+
+  it('opens the launch modal at the choice of action from Continue once complete', async () => {
+    const complete = formDataFixture({
+      campaign: { completionProgress: 100 },
+      progress: { percent: 100, steps: [{ step: 'name', done: true }] },
+    });
+    renderBuilder(complete);
+    const button = await screen.findByRole('button', { name: 'Continue' });
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Launch campaign now' });
+    expect(within(dialog).getByRole('radio', { name: 'Schedule for later' })).toBeTruthy();
+  });
+
+  it('opens the launch modal as a reschedule from Edit schedule on a scheduled campaign', async () => {
+    renderBuilder(
+      formDataFixture({ campaign: { status: 'scheduled', startDate: 1_900_000_000, endDate: 1_901_000_000 } }),
+    );
+    const button = await screen.findByRole('button', { name: 'Edit schedule' });
+    expect(button.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Edit schedule' });
+    expect(within(dialog).getByRole('button', { name: 'Save schedule' })).toBeTruthy();
+  });
+
   it('shows the builder warnings', async () => {
     renderBuilder(formDataFixture({ warnings: ['incomplete-missions', 'learning-missions-without-rewards'] }));
     expect(await screen.findByText('Some missions are incomplete')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Anchor,
@@ -77,6 +77,9 @@ import { ReasonTooltip } from './reason-tooltip';
 import { RewardsList, rewardTitle } from './rewards-list';
 import { SideColumn } from './side-column';
 
+// The launch modal (steps, date pickers, reach tables, map) loads only when opened.
+const LaunchModal = lazy(() => import('../../launch/components/launch-modal'));
+
 export type TBuilderRouteMode = 'builder' | 'view';
 
 function Section({
@@ -139,6 +142,8 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
   // The reward wizard: null closed, 'new' adding, or the reward being edited.
   const [rewardWizard, setRewardWizard] = useState<TRewardRead | 'new' | null>(null);
   const [activityOpen, setActivityOpen] = useState(false);
+  // The launch modal: null closed; 'launch' from Continue, 'reschedule' from Edit schedule.
+  const [launch, setLaunch] = useState<'launch' | 'reschedule' | null>(null);
   const [pendingType, setPendingType] = useState<TCampaignType | null>(null);
   const [busy, setBusy] = useState<'delete' | 'duplicate' | 'end' | 'confirm' | null>(null);
 
@@ -397,7 +402,6 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
   const continueReasons = [
     ...(capabilities.canLaunch ? [] : [t('builder.actions.reason-permission')]),
     ...(complete ? [] : [t('builder.actions.reason-progress', { percent: campaign.completionProgress })]),
-    t('builder.actions.reason-launch-later'),
   ];
   const inviteReasons = [
     ...(complete ? [] : [t('builder.actions.reason-progress', { percent: campaign.completionProgress })]),
@@ -426,8 +430,10 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
       );
     } else {
       primary = (
-        <ReasonTooltip reason={<ReasonList reasons={continueReasons} />}>
-          <Button disabled>{t('builder.actions.continue')}</Button>
+        <ReasonTooltip reason={continueReasons.length === 0 ? null : <ReasonList reasons={continueReasons} />}>
+          <Button disabled={continueReasons.length > 0} onClick={() => setLaunch('launch')}>
+            {t('builder.actions.continue')}
+          </Button>
         </ReasonTooltip>
       );
     }
@@ -639,7 +645,12 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <SideColumn formData={formData} autosave={writes.state} showAutosave={!readOnly} />
+          <SideColumn
+            formData={formData}
+            autosave={writes.state}
+            showAutosave={!readOnly}
+            onEditSchedule={readOnly ? undefined : () => setLaunch('reschedule')}
+          />
         </Grid.Col>
       </Grid>
 
@@ -653,6 +664,12 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
           writes={writes}
           onClose={() => setWizard(null)}
         />
+      )}
+
+      {launch && (
+        <Suspense fallback={null}>
+          <LaunchModal formData={formData} mode={launch} onClose={() => setLaunch(null)} />
+        </Suspense>
       )}
 
       {rewardWizard && (

@@ -49,10 +49,12 @@ interface SideColumnProps {
   formData: TFormData;
   autosave: TAutosaveState;
   showAutosave: boolean;
+  /** Opens the launch modal as a reschedule; absent in read-only views. */
+  onEditSchedule?: (() => void) | undefined;
 }
 
 /** Schedule, reach, info and progress (spec §2 "Side column"), with the autosave indicator. */
-export function SideColumn({ formData, autosave, showAutosave }: SideColumnProps) {
+export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }: SideColumnProps) {
   const { t, i18n } = useTranslation();
   const { campaign, progress } = formData;
   const lang = i18n.language;
@@ -65,6 +67,13 @@ export function SideColumn({ formData, autosave, showAutosave }: SideColumnProps
       formatScheduleDate(epoch, campaign.timeZone, lang)
     );
   const done = progress.steps.filter((s) => s.done).length;
+  // Edit schedule (spec §4): a scheduled campaign, by someone allowed to launch.
+  const editScheduleReason =
+    campaign.status !== 'scheduled'
+      ? t('launch.entry.edit-schedule-status')
+      : !formData.capabilities.canLaunch || !onEditSchedule
+        ? t('launch.entry.edit-schedule-permission')
+        : null;
 
   return (
     <Stack gap="md">
@@ -124,8 +133,14 @@ export function SideColumn({ formData, autosave, showAutosave }: SideColumnProps
           <Row label={t('builder.side.time-zone')} value={campaign.timeZone} />
         </Stack>
         <Divider my="sm" />
-        <ReasonTooltip reason={t('builder.side.edit-schedule-later')} fullWidth>
-          <Button variant="light" fullWidth leftSection={<IconCalendarEvent size={16} aria-hidden />} disabled>
+        <ReasonTooltip reason={editScheduleReason} fullWidth>
+          <Button
+            variant="light"
+            fullWidth
+            leftSection={<IconCalendarEvent size={16} aria-hidden />}
+            disabled={editScheduleReason !== null}
+            onClick={onEditSchedule}
+          >
             {t('builder.side.edit-schedule')}
           </Button>
         </ReasonTooltip>

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconWallet } from '@tabler/icons-react';
+import type { TBudgetStatus } from '@rally/domain';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format';
+
+interface BudgetPanelProps {
+  status: TBudgetStatus;
+  paying: boolean;
+  /** A failed payment, already explained in words. */
+  failure: string | null;
+  onPay: () => void;
+}
+
+/**
+ * A launch now on a prepaid plan pays money rewards' budgets first (spec §4): from the wallet when
+ * it covers what is due; otherwise the panel says what is missing (card payment comes with billing).
+ */
+export function BudgetPanel({ status, paying, failure, onPay }: BudgetPanelProps) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const covered = status.walletBalance >= status.due;
+  const owing = status.rewards.filter((r) => r.due > 0);
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="launch-budget-title"
+      data-testid="budget-panel"
+    >
+      <Stack gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <IconWallet size={20} aria-hidden />
+          <Title order={3} fz="md" id="launch-budget-title">
+            {t('launch.budget.title')}
+          </Title>
+        </Group>
+        <Text size="sm">{t('launch.budget.intro')}</Text>
+        {owing.length > 0 && (
+          <List size="sm" spacing={2}>
+            {owing.map((r) => (
+              <List.Item key={r.rewardId}>
+                {t('launch.budget.reward-due', { title: r.title, due: money(r.due), budget: money(r.budget) })}
+              </List.Item>
+            ))}
+          </List>
+        )}
+        <Group gap="xl">
+          <Stack gap={0}>
+            <Text size="xs" c="gray.7">
+              {t('launch.budget.due')}
+            </Text>
+            <Text fw={700} data-testid="budget-due">
+              {money(status.due)}
+            </Text>
+          </Stack>
+          <Stack gap={0}>
+            <Text size="xs" c="gray.7">
+              {t('launch.budget.balance')}
+            </Text>
+            <Text fw={700} data-testid="wallet-balance">
+              {money(status.walletBalance)}
+            </Text>
+          </Stack>
+        </Group>
+        {covered ? (
+          <Group>
+            <Button onClick={onPay} loading={paying} leftSection={<IconWallet size={16} aria-hidden />}>
+              {t('launch.budget.pay', { amount: money(status.due) })}
+            </Button>
+          </Group>
+        ) : (
+          <Alert color="orange" variant="light" title={t('launch.budget.short-title')} data-testid="budget-short">
+            {t('launch.budget.short', {
+              missing: money(status.due - status.walletBalance),
+              due: money(status.due),
+              balance: money(status.walletBalance),
+            })}
+          </Alert>
+        )}
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
