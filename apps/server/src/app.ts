@@ -26,6 +26,7 @@ import { missionRoutes } from './modules/mission/mission.routes.js';
 import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { launchRoutes } from './modules/launch/launch.routes.js';
+import { reportRoutes } from './modules/report/report.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
@@ -144,6 +145,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     calculateReach: (db, brandId, request) => calculateReach({ db, brandId, request }),
     checkPlaces: (selection) => checkSelectedPlaces(selection),
   });
+  await app.register(reportRoutes);
   await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH, videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';

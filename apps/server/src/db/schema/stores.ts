@@ -1,5 +1,15 @@
 import { brandIdColumn } from './columns.js';
-import { doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 export const storeStatusEnum = pgEnum('store_status', ['approved', 'pending', 'rejected', 'inactive']);
 
@@ -31,6 +41,16 @@ export const stores = pgTable(
     index('stores_brand_status_weight_idx').on(t.brandId, t.status, t.weight, t.id),
     index('stores_brand_status_name_idx').on(t.brandId, t.status, t.name, t.id),
     index('stores_brand_ref_idx').on(t.brandId, t.refId),
+    index('stores_brand_status_users_idx').on(t.brandId, t.status, t.totalUsers, t.id),
+    // Reach of a consumer campaign: approved stores of some countries, summed from the index alone.
+    index('stores_brand_status_country_idx').on(t.brandId, t.status, t.countryCode, t.totalUsers),
+    // The store management list, which shows every status, in its default order.
+    index('stores_brand_name_idx').on(t.brandId, t.name, t.id),
+    // What a reach calculation reads of each chosen store, so it is answered from the index alone.
+    index('stores_reach_idx').on(t.id, t.brandId, t.status, t.countryCode, t.totalUsers),
+    // Substring search (ILIKE '%…%') over name and address; needs the pg_trgm extension.
+    index('stores_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('stores_address_trgm_idx').using('gin', t.formattedAddress.op('gin_trgm_ops')),
   ],
 );
 
@@ -42,9 +62,18 @@ export const storeGroups = pgTable(
     name: text('name').notNull(),
     status: storeStatusEnum('status').notNull().default('approved'),
     weight: integer('weight').notNull().default(0),
+    // Approved member stores and their users, kept by database triggers (migration 0007) so the
+    // group tables sort on them from an index.
+    totalStores: integer('total_stores').notNull().default(0),
+    totalUsers: integer('total_users').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('store_groups_brand_status_weight_idx').on(t.brandId, t.status, t.weight, t.id)],
+  (t) => [
+    index('store_groups_brand_status_weight_idx').on(t.brandId, t.status, t.weight, t.id),
+    index('store_groups_brand_status_name_idx').on(t.brandId, t.status, t.name, t.id),
+    index('store_groups_brand_status_stores_idx').on(t.brandId, t.status, t.totalStores, t.id),
+    index('store_groups_brand_status_users_idx').on(t.brandId, t.status, t.totalUsers, t.id),
+  ],
 );
 
 export const storeGroupMembers = pgTable(
@@ -58,7 +87,11 @@ export const storeGroupMembers = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.storeId] }), index('store_group_members_store_idx').on(t.storeId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.storeId] }),
+    // With the group id, "which groups hold these stores" (reach) needs no table access.
+    index('store_group_members_store_idx').on(t.storeId, t.groupId),
+  ],
 );
 
 /** People who take part in campaigns: store employees (and, for consumer campaigns, consumers). */
@@ -77,3 +110,14 @@ export const storeUsers = pgTable(
   },
   (t) => [index('store_users_store_idx').on(t.storeId), index('store_users_brand_idx').on(t.brandId)],
 );
+
+/**
+ * A counter per brand that database triggers move on every change to its stores, groups or
+ * group members (migration 0007), whoever writes: caches of lists and reach figures are keyed
+ * by it, so they are never served stale. No foreign key: the triggers also fire while a brand's
+ * rows are deleted with the brand.
+ */
+export const storeCacheRevs = pgTable('store_cache_revs', {
+  brandId: text('brand_id').primaryKey(),
+  rev: bigint('rev', { mode: 'number' }).notNull().default(0),
+});

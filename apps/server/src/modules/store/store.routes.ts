@@ -1,0 +1,179 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApprovedGroupList,
+  ZApprovedGroupListQuery,
+  ZApprovedStoreList,
+  ZApprovedStoreListQuery,
+  ZChangeStoreStatusBody,
+  ZGroupListBody,
+  ZManagedGroupList,
+  ZManagedStore,
+  ZManagedStoreList,
+  ZPlaceDetails,
+  ZReachRequest,
+  ZReachResponse,
+  ZStoreListBody,
+  ZStoreStatusSummary,
+} from '@rally/domain';
+import { notFound } from '../../lib/app-error.js';
+import { errorResponses as errors } from '../../lib/error-responses.js';
+import { requirePermission } from '../auth/request-context.js';
+import { calculateReach } from './calculate-reach.js';
+import { changeStoreStatus } from './change-store-status.js';
+import { getStoreStatusSummary } from './get-store-status-summary.js';
+import { listApprovedGroups } from './list-approved-groups.js';
+import { listApprovedStores } from './list-approved-stores.js';
+import { listGroups } from './list-groups.js';
+import { listStores } from './list-stores.js';
+import { offlinePlacesLookup, type PlacesLookup } from './places-lookup.js';
+
+export interface StoreRoutesOptions {
+  /** Where place ids are resolved; the offline country lookup unless a maps provider is given. */
+  places?: PlacesLookup;
+}
+
+const ZPlaceParams = z.object({ placeId: z.string().min(1).max(200) });
+
+/** Store gateway (spec §7): approved lists and reach for the launch step, store management, places lookup. */
+export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOptions = {}) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const places = options.places ?? offlinePlacesLookup;
+
+  const reader = async (request: Parameters<typeof app.actor>[0]) => {
+    const actor = await app.actor(request);
+    requirePermission(actor, 'store:read');
+    return actor;
+  };
+
+  r.get(
+    '/api/store/read/store/approved-list',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Approved stores of the current brand: search, sort, page; selected ids first',
+        querystring: ZApprovedStoreListQuery,
+        response: { 200: ZApprovedStoreList, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await reader(request);
+      return listApprovedStores({ db, brandId: actor.brandId, query: request.query });
+    },
+  );
+
+  r.get(
+    '/api/store/read/group/approved-list',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Approved store groups of the current brand with their approved stores and users; selected ids first',
+        querystring: ZApprovedGroupListQuery,
+        response: { 200: ZApprovedGroupList, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await reader(request);
+      return listApprovedGroups({ db, brandId: actor.brandId, query: request.query });
+    },
+  );
+
+  r.post(
+    '/api/store/service/reach',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Groups, stores and users a scope (all, stores, groups; optionally countries) reaches',
+        body: ZReachRequest,
+        response: { 200: ZReachResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await reader(request);
+      return calculateReach({ db, brandId: actor.brandId, request: request.body });
+    },
+  );
+
+  r.post(
+    '/api/store/read/store/list',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Stores of the current brand, any status: search, filters, sort, page',
+        body: ZStoreListBody,
+        response: { 200: ZManagedStoreList, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await reader(request);
+      return listStores({ db, brandId: actor.brandId, body: request.body });
+    },
+  );
+
+  r.get(
+    '/api/store/read/store/status-summary',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Store counts per status',
+        response: { 200: ZStoreStatusSummary, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await reader(request);
+      return getStoreStatusSummary({ db, brandId: actor.brandId });
+    },
+  );
+
+  r.post(
+    '/api/store/write/store/change-status',
+    {
+      schema: {
+        tags: ['store'],
+        summary: "Change a store's status",
+        body: ZChangeStoreStatusBody,
+        response: { 200: ZManagedStore, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      return changeStoreStatus({ db, actor, storeBrandId: request.body.storeBrandId, status: request.body.status });
+    },
+  );
+
+  r.post(
+    '/api/store/read/group/list',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Store groups of the current brand, any status: search, sort, page',
+        body: ZGroupListBody,
+        response: { 200: ZManagedGroupList, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await reader(request);
+      return listGroups({ db, brandId: actor.brandId, body: request.body });
+    },
+  );
+
+  r.get(
+    '/api/places/:placeId',
+    {
+      schema: {
+        tags: ['store'],
+        summary: "A place's address components (country name and code)",
+        params: ZPlaceParams,
+        response: { 200: ZPlaceDetails, ...errors },
+      },
+    },
+    async (request) => {
+      await app.actor(request);
+      const place = await places.getPlace(request.params.placeId);
+      if (!place) throw notFound('Place');
+      return place;
+    },
+  );
+}
