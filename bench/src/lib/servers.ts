@@ -43,6 +43,8 @@ async function startRally(
     LOG_LEVEL: 'silent',
     WEB_DIST: '',
     SEED_DEMO: 'false',
+    // Routes are measured alone: no campaign jobs competing in the background (and none changing the data set).
+    SCHEDULER_ENABLED: 'false',
     PUBLIC_URL,
     // Fixed so loadEnv does not write a generated secret into DATA_DIR.
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',

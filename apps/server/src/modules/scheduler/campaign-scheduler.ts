@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { CampaignJob } from './campaign-transitions.js';
+import { impliedJob, type CampaignJob } from './campaign-transitions.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
 import { createPgBossScheduler } from './pg-boss-scheduler.js';
 
@@ -35,21 +35,5 @@ export function createCampaignScheduler(options: CreateCampaignSchedulerOptions)
   return createInProcessScheduler(options);
 }
 
-/** The jobs a campaign's dates imply in a given status. */
-export function jobsForCampaign(campaign: {
-  id: number;
-  status: string;
-  startDate: Date | null;
-  endDate: Date | null;
-  finishCriteria: readonly string[];
-}): CampaignJob[] {
-  const jobs: CampaignJob[] = [];
-  const endsByDate = campaign.finishCriteria.includes('days_over') && campaign.endDate;
-  if (campaign.status === 'scheduled' && campaign.startDate) {
-    jobs.push({ kind: 'activate', campaignId: campaign.id, at: campaign.startDate.getTime() });
-  }
-  if (campaign.status === 'active' && endsByDate) {
-    jobs.push({ kind: 'end', campaignId: campaign.id, at: campaign.endDate!.getTime() });
-  }
-  return jobs;
-}
+/** The jobs a campaign's status and dates imply (a start while scheduled, an end while active and ending by date). */
+export const jobsForCampaign = impliedJob;

@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
 import { invalidateCampaignPages, recordAudit } from '../campaign/campaign.repository.js';
 
@@ -32,7 +32,7 @@ export async function activateDueCampaign(db: Db, campaignId: number, now = new 
       .set({ status: 'active', launchedAt: now, version: sql`${campaigns.version} + 1`, updatedAt: now })
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'scheduled'), lte(campaigns.startDate, now)))
       .returning();
-    if (!row) return { changed: false };
+    if (!row) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
     await recordAudit(tx, {
       brandId: row.brandId,
       campaignId: row.id,
@@ -61,7 +61,7 @@ export async function endDueCampaign(db: Db, campaignId: number, now = new Date(
         ),
       )
       .returning();
-    if (!row) return { changed: false };
+    if (!row) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
     await recordAudit(tx, {
       brandId: row.brandId,
       campaignId: row.id,
@@ -72,6 +72,30 @@ export async function endDueCampaign(db: Db, campaignId: number, now = new Date(
     invalidateCampaignPages(row.brandId);
     return { changed: true };
   });
+}
+
+/**
+ * A job that came too early (its campaign was rescheduled later and the old job survived) leaves
+ * the campaign without one; it hands on a job for the campaign's real instant instead.
+ */
+async function pendingFollowUp(db: DbOrTx, campaignId: number, now: Date): Promise<CampaignJob | undefined> {
+  const [row] = await db
+    .select({ id: campaigns.id, status: campaigns.status, startDate: campaigns.startDate, endDate: campaigns.endDate, finishCriteria: campaigns.finishCriteria })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  if (!row) return undefined;
+  return impliedJob(row).find((job) => job.at > now.getTime());
+}
+
+type JobSource = { id: number; status: string; startDate: Date | null; endDate: Date | null; finishCriteria: readonly string[] };
+
+/** The job a campaign's status and dates imply, if any. */
+export function impliedJob(row: JobSource): CampaignJob[] {
+  if (row.status === 'scheduled' && row.startDate) return [{ kind: 'activate', campaignId: row.id, at: row.startDate.getTime() }];
+  if (row.status === 'active' && row.endDate && row.finishCriteria.includes('days_over')) {
+    return [{ kind: 'end', campaignId: row.id, at: row.endDate.getTime() }];
+  }
+  return [];
 }
 
 export function runCampaignJob(db: Db, job: Pick<CampaignJob, 'kind' | 'campaignId'>): Promise<TransitionResult> {
@@ -90,9 +114,5 @@ export async function impliedCampaignJobs(db: Db): Promise<CampaignJob[]> {
       sql`(${campaigns.status} = 'scheduled' and ${campaigns.startDate} is not null)
         or (${campaigns.status} = 'active' and ${campaigns.endDate} is not null and 'days_over' = any(${campaigns.finishCriteria}))`,
     );
-  return rows.map((r) =>
-    r.status === 'scheduled'
-      ? { kind: 'activate' as const, campaignId: r.id, at: r.startDate!.getTime() }
-      : { kind: 'end' as const, campaignId: r.id, at: r.endDate!.getTime() },
-  );
+  return rows.flatMap(impliedJob);
 }

@@ -7,6 +7,8 @@ import { impliedCampaignJobs, runCampaignJob, type CampaignJob, type TCampaignJo
 const QUEUES: Record<TCampaignJobKind, string> = { activate: 'campaign-activate', end: 'campaign-end' };
 const KIND_OF_QUEUE = Object.fromEntries(Object.entries(QUEUES).map(([k, q]) => [q, k as TCampaignJobKind]));
 
+const RETRY = { retryLimit: 10, retryDelay: 15, retryBackoff: true } as const;
+
 interface JobData {
   campaignId: number;
   at: number;
@@ -31,6 +33,7 @@ export function createPgBossScheduler({ database, connectionString, log, pollSec
   const boss = new PgBoss({ connectionString, max: 3, schedule: false, application_name: 'rally-scheduler' });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   let started = false;
+  let repairing: Promise<void> = Promise.resolve();
 
   async function pending(campaignId: number, kind?: TCampaignJobKind): Promise<(CampaignJob & { id: string })[]> {
     const names = kind ? [QUEUES[kind]] : Object.values(QUEUES);
@@ -52,8 +55,25 @@ export function createPgBossScheduler({ database, connectionString, log, pollSec
     await boss.send(
       QUEUES[job.kind],
       { campaignId: job.campaignId, at: job.at } satisfies JobData,
-      { startAfter: new Date(job.at), singletonKey: `campaign:${job.campaignId}`, retryLimit: 10, retryDelay: 15, retryBackoff: true },
+      { startAfter: new Date(job.at), singletonKey: `campaign:${job.campaignId}`, ...RETRY },
     );
+  }
+
+  const REPAIR_BATCH = 2_000;
+
+  async function repair() {
+    const jobs = await impliedCampaignJobs(database.db);
+    for (let i = 0; i < jobs.length && started; i += REPAIR_BATCH) {
+      await boss.insert(
+        jobs.slice(i, i + REPAIR_BATCH).map((job) => ({
+          name: QUEUES[job.kind],
+          data: { campaignId: job.campaignId, at: job.at } satisfies JobData,
+          startAfter: new Date(job.at).toISOString(),
+          singletonKey: `campaign:${job.campaignId}`,
+          ...RETRY,
+        })),
+      );
+    }
   }
 
   async function work(kind: TCampaignJobKind) {
@@ -73,16 +93,18 @@ export function createPgBossScheduler({ database, connectionString, log, pollSec
       for (const queue of Object.values(QUEUES)) await boss.createQueue(queue, { name: queue, policy: 'stately' });
       started = true;
       if (!working) return;
-      // Repair: a campaign whose job was never queued (a crash between commit and send) gets one.
-      for (const job of await impliedCampaignJobs(database.db)) {
-        if ((await pending(job.campaignId, job.kind)).length === 0) await send(job);
-      }
+      // Repair in the background (thousands of campaigns must not hold up start): a campaign whose job was
+      // never queued (a crash between commit and send) gets one; the stately queue drops those already queued.
+      repairing = repair().catch((error: unknown) => {
+        if (started) log.error({ err: error }, 'campaign job repair failed');
+      });
       await work('activate');
       await work('end');
     },
     async stop() {
       if (!started) return;
       started = false;
+      await repairing;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
     async replaceJobs(campaignId, jobs) {

@@ -80,11 +80,31 @@ describe('in-process scheduler (embedded database)', () => {
   });
 });
 
+describe('a job that comes too early', () => {
+  it('hands on a job for the real start instead of dropping the campaign', async () => {
+    const c = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 1_500), finishCriteria: ['budget_over'] });
+    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true });
+    await scheduler.start();
+    try {
+      // A stale job from before a reschedule moved the start later.
+      await scheduler.replaceJobs(c.id, [{ kind: 'activate', campaignId: c.id, at: Date.now() + 100 }]);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await statusOf(c.id)).toBe('scheduled');
+      expect(await scheduler.pendingJobs(c.id)).toEqual([{ kind: 'activate', campaignId: c.id, at: c.startDate!.getTime() }]);
+      await expect.poll(() => statusOf(c.id), { timeout: 10_000, interval: 100 }).toBe('active');
+    } finally {
+      await scheduler.stop();
+    }
+  });
+});
+
 // Two server processes on one PostgreSQL server need the server; CI runs this file with TEST_DATABASE_URL.
 describe.runIf(serverUrl)('pg-boss scheduler (PostgreSQL server)', () => {
   it('with two server processes on one database, each job runs exactly once', async () => {
     expect(t.app.scheduler.engine).toBe('pg-boss');
     // A second, independent app (own pool, own pg-boss) on the same database.
+    // A campaign whose job was never queued (as after a crash between commit and queueing).
+    const orphan = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 1_000), finishCriteria: ['budget_over'] });
     const env = loadTestEnv({ DATA_DIR: tmpdir() });
     const database = createDatabase({ databaseUrl: t.databaseUrl!, poolSize: 3 });
     const second = await buildApp({ env, database, logger: false });
@@ -99,6 +119,8 @@ describe.runIf(serverUrl)('pg-boss scheduler (PostgreSQL server)', () => {
         ids.push(c.id);
       }
       for (const id of ids) await expect.poll(() => statusOf(id), { timeout: 20_000, interval: 250 }).toBe('active');
+      // The second process repaired the queue at start.
+      await expect.poll(() => statusOf(orphan.id), { timeout: 20_000, interval: 250 }).toBe('active');
       await new Promise((r) => setTimeout(r, 1_500));
       for (const id of ids) expect(await schedulerAudit(id)).toEqual(['scheduler.activate']);
       // Completed jobs per campaign across both processes.
