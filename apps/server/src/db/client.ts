@@ -49,6 +49,9 @@ export interface DatabaseOptions {
 export function createDatabase(options: DatabaseOptions): Database {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server dropped (restart, failover, admin termination) is discarded by the
+    // pool, which opens a new one when needed; without a listener the error would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger: queryLogger(options) }) as unknown as Db;
     return {
       db,

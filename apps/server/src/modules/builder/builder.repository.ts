@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { TCampaignMission, TCampaignPartner, TInviteStatus, TRewardScope, TSharedDataOption } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { itemCountsSubquery } from '../../lib/sql-helpers.js';
@@ -87,28 +87,57 @@ export async function listCampaignPartners(db: DbOrTx, campaignId: number): Prom
   }));
 }
 
-/** What progress is computed from, in one statement whatever the campaign's size. */
-export async function loadProgressFacts(db: DbOrTx, campaignId: number) {
-  const [row] = await (db as Db).execute(sql`
-    select
-      (select coalesce(json_agg(json_build_object('missionId', cm.mission_id, 'isCompleteFill', m.is_complete_fill)), '[]'::json)
+/** The three facts progress is computed from, as JSON sub-selects of the campaign named by `campaignId`. */
+function progressFactsColumns(campaignId: SQL) {
+  return {
+    missions: sql<ProgressFactsRow['missions']>`(select coalesce(json_agg(json_build_object('missionId', cm.mission_id, 'isCompleteFill', m.is_complete_fill)), '[]'::json)
          from campaign_missions cm join missions m on m.id = cm.mission_id
-        where cm.campaign_id = ${campaignId}) as missions,
-      (select coalesce(json_agg(json_build_object(
+        where cm.campaign_id = ${campaignId})`,
+    rewards: sql<ProgressFactsRow['rewards']>`(select coalesce(json_agg(json_build_object(
                 'scope', r.scope, 'missionId', r.mission_id, 'filledByPartners', r.filled_by_partners,
                 'partners', (select coalesce(json_agg(json_build_object('brandId', rp.partner_brand_id, 'filled', rp.fill_status = 'filled')), '[]'::json)
                                from reward_partners rp where rp.reward_id = r.id))), '[]'::json)
-         from rewards r where r.campaign_id = ${campaignId}) as rewards,
-      (select coalesce(json_agg(json_build_object('brandId', p.partner_brand_id, 'inviteStatus', p.invite_status)), '[]'::json)
-         from campaign_partners p where p.campaign_id = ${campaignId}) as partners`).then(
-    (res) => (res as unknown as { rows: ProgressFactsRow[] }).rows,
-  );
-  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  return {
-    missions: parse(row!.missions),
-    rewards: parse(row!.rewards),
-    partners: parse(row!.partners),
+         from rewards r where r.campaign_id = ${campaignId})`,
+    partners: sql<ProgressFactsRow['partners']>`(select coalesce(json_agg(json_build_object('brandId', p.partner_brand_id, 'inviteStatus', p.invite_status)), '[]'::json)
+         from campaign_partners p where p.campaign_id = ${campaignId})`,
   };
+}
+
+const parseJson = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function parseFacts(row: Record<keyof ProgressFactsRow, ProgressFactsRow[keyof ProgressFactsRow]>) {
+  return {
+    missions: parseJson(row.missions as ProgressFactsRow['missions']) as Exclude<ProgressFactsRow['missions'], string>,
+    rewards: parseJson(row.rewards as ProgressFactsRow['rewards']) as Exclude<ProgressFactsRow['rewards'], string>,
+    partners: parseJson(row.partners as ProgressFactsRow['partners']) as Exclude<ProgressFactsRow['partners'], string>,
+  };
+}
+
+/** What progress is computed from, in one statement whatever the campaign's size. */
+export async function loadProgressFacts(db: DbOrTx, campaignId: number) {
+  const [row] = await (db as Db).select(progressFactsColumns(sql`${campaignId}`)).from(sql`(select 1) as one`);
+  return parseFacts(row!);
+}
+
+function prepareCampaignWithFacts(db: DbOrTx) {
+  return db
+    .select({ campaign: campaigns, ...progressFactsColumns(sql`${campaigns.id}`) })
+    .from(campaigns)
+    .where(and(eq(campaigns.brandId, sql.placeholder('brandId')), eq(campaigns.id, sql.placeholder('id'))))
+    .prepare('campaign_with_progress_facts');
+}
+const preparedWithFacts = new WeakMap<object, ReturnType<typeof prepareCampaignWithFacts>>();
+
+/**
+ * The campaign of the brand and its progress facts in one prepared statement (the name-edit
+ * autosave reads nothing else).
+ */
+export async function findCampaignWithProgressFacts(db: DbOrTx, brandId: string, id: number) {
+  let query = preparedWithFacts.get(db);
+  if (!query) preparedWithFacts.set(db, (query = prepareCampaignWithFacts(db)));
+  const [row] = await query.execute({ brandId, id });
+  if (!row) return undefined;
+  return { campaign: row.campaign, facts: parseFacts(row) };
 }
 
 interface ProgressFactsRow {
