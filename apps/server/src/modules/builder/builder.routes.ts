@@ -26,6 +26,16 @@ import { updateCampaignFields } from './update-campaign-fields.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses;
+
+/** `gzip` listed in Accept-Encoding and not refused with q=0. */
+function acceptsGzip(header: string | undefined): boolean {
+  if (!header) return false;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
 const tags = ['builder'];
 
 export async function builderRoutes(app: FastifyInstance) {
@@ -44,9 +54,13 @@ export async function builderRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const json = await formDataJson(await app.actor(request), request.params.id);
+      const entry = await formDataJson(await app.actor(request), request.params.id);
       // Already serialised (and validated against ZFormData) when it was cached.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as TFormData);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (acceptsGzip(request.headers['accept-encoding'])) {
+        return reply.header('content-encoding', 'gzip').send(entry.gzip as unknown as TFormData);
+      }
+      return reply.send(entry.json as unknown as TFormData);
     },
   );
 

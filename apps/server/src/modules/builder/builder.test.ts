@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZActivity, ZBuilderWriteResult, ZErrorBody, ZFormData, ZPauseDetails, ZRewardRead, ZRewardTypes } from '@rally/domain';
@@ -44,6 +45,26 @@ describe('form-data', () => {
     expect(data.progress.percent).toBe(100);
     expect(data.capabilities).toMatchObject({ canChangeType: true, canAddMission: true, canAddReward: true, canLaunch: true });
     expect(data.warnings).toEqual([]);
+  });
+
+  it('sends the same form-data gzipped to a client that accepts gzip, and plain otherwise', async () => {
+    const c = await f.campaign(brand, { name: 'Zipped' });
+    const plain = await get(`/api/v3/bundle/${c.id}/form-data`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/bundle/${c.id}/form-data`,
+      headers: { cookie: owner, 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/v3/bundle/${c.id}/form-data`,
+      headers: { cookie: owner, 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
   it('shows a learning warning when a mission has no reward', async () => {

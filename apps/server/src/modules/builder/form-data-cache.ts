@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { and, eq, or, sql } from 'drizzle-orm';
 import { ZFormData } from '@rally/domain';
 import type { Db } from '../../db/client.js';
@@ -17,7 +18,7 @@ const TTL_MS = 60_000;
  * request costs one indexed lookup of the revision.
  */
 export function createFormDataCache(db: Db) {
-  const entries = new Map<string, { json: string; until: number }>();
+  const entries = new Map<string, FormDataEntry>();
   const head = db
     .select({ id: campaigns.id, rev: campaigns.cacheRev })
     .from(campaigns)
@@ -32,16 +33,34 @@ export function createFormDataCache(db: Db) {
     )
     .prepare('campaign_form_data_head');
 
-  return async function formDataJson(actor: RequestActor, campaignId: number): Promise<string> {
+  return async function formDataJson(actor: RequestActor, campaignId: number): Promise<FormDataEntry> {
     const [row] = await head.execute({ id: campaignId, brandId: actor.brandId });
     if (!row) throw notFound('Campaign');
     const key = `${campaignId}:${row.rev}:${actor.brandId}:${actor.role}`;
     const now = Date.now();
     const hit = entries.get(key);
-    if (hit && hit.until > now) return hit.json;
+    if (hit && hit.until > now) return hit;
     const json = JSON.stringify(ZFormData.parse(await loadFormData({ db, actor, campaignId })));
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-    entries.set(key, { json, until: now + TTL_MS });
-    return json;
+    const entry = new FormDataEntry(json, now + TTL_MS);
+    entries.set(key, entry);
+    return entry;
   };
+}
+
+/**
+ * One serialised form-data response. Browsers always accept gzip; a 20-mission campaign's 20 kB
+ * of JSON compresses to a few kB, once per revision, and the smaller write is most of what
+ * serving it costs.
+ */
+export class FormDataEntry {
+  #gzip: Buffer | undefined;
+  constructor(
+    readonly json: string,
+    readonly until: number,
+  ) {}
+
+  get gzip(): Buffer {
+    return (this.#gzip ??= gzipSync(this.json, { level: 6 }));
+  }
 }
