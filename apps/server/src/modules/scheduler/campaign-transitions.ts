@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
 import { invalidateCampaignPages, recordAudit } from '../campaign/campaign.repository.js';
@@ -20,57 +20,60 @@ export interface TransitionResult {
   follow?: CampaignJob;
 }
 
+interface DueTransition {
+  from: 'scheduled' | 'active';
+  to: 'active' | 'ended';
+  action: string;
+  set: Partial<typeof campaigns.$inferInsert>;
+  /** What makes the campaign due, besides its status. */
+  due: SQL;
+}
+
 /**
- * Starts a scheduled campaign whose start instant has come. The conditional update makes the job
- * idempotent: run twice, by two processes, or after a reschedule moved the start, it changes the
- * campaign at most once and only when it is still due.
+ * Moves a campaign from one status to the next if it is still in the first and due. The
+ * conditional update makes a job idempotent: run twice, by two processes, or after a reschedule
+ * moved the instant, it changes the campaign at most once and only when it is still due.
  */
-export async function activateDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
+async function applyDueTransition(db: Db, campaignId: number, now: Date, t: DueTransition): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(campaigns)
-      .set({ status: 'active', launchedAt: now, version: sql`${campaigns.version} + 1`, updatedAt: now })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'scheduled'), lte(campaigns.startDate, now)))
+      .set({ ...t.set, status: t.to, version: sql`${campaigns.version} + 1`, updatedAt: now })
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, t.from), t.due))
       .returning();
     if (!row) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
     await recordAudit(tx, {
       brandId: row.brandId,
       campaignId: row.id,
       userId: null,
-      action: 'scheduler.activate',
-      changes: [{ field: 'status', old: 'scheduled', new: 'active' }],
+      action: t.action,
+      changes: [{ field: 'status', old: t.from, new: t.to }],
     });
     invalidateCampaignPages(row.brandId);
-    const endsByDate = row.finishCriteria.includes('days_over') && row.endDate;
-    return { changed: true, follow: endsByDate ? { kind: 'end', campaignId: row.id, at: row.endDate!.getTime() } : undefined };
+    // An activated campaign that ends by date now needs its end job.
+    return { changed: true, follow: impliedJob(row)[0] };
   });
 }
 
-/** Ends an active campaign that ends by date once its end instant has come (idempotent, as above). */
-export async function endDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(campaigns)
-      .set({ status: 'ended', endedAt: now, version: sql`${campaigns.version} + 1`, updatedAt: now })
-      .where(
-        and(
-          eq(campaigns.id, campaignId),
-          eq(campaigns.status, 'active'),
-          sql`'days_over' = any(${campaigns.finishCriteria})`,
-          lte(campaigns.endDate, now),
-        ),
-      )
-      .returning();
-    if (!row) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
-    await recordAudit(tx, {
-      brandId: row.brandId,
-      campaignId: row.id,
-      userId: null,
-      action: 'scheduler.end',
-      changes: [{ field: 'status', old: 'active', new: 'ended' }],
-    });
-    invalidateCampaignPages(row.brandId);
-    return { changed: true };
+/** Starts a scheduled campaign whose start instant has come. */
+export function activateDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
+  return applyDueTransition(db, campaignId, now, {
+    from: 'scheduled',
+    to: 'active',
+    action: 'scheduler.activate',
+    set: { launchedAt: now },
+    due: lte(campaigns.startDate, now)!,
+  });
+}
+
+/** Ends an active campaign that ends by date once its end instant has come. */
+export function endDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
+  return applyDueTransition(db, campaignId, now, {
+    from: 'active',
+    to: 'ended',
+    action: 'scheduler.end',
+    set: { endedAt: now },
+    due: and(sql`'days_over' = any(${campaigns.finishCriteria})`, lte(campaigns.endDate, now))!,
   });
 }
 
