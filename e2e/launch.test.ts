@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
 import { formatZoned, parseZoned, type TFormData } from '@rally/domain';
 import { dbSchema } from '@rally/server';
-import { seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
+import type { Harness } from './support/harness.js';
+import { explainedA11yViolations, openSignedInPage, type SignedInPage } from './support/signed-in-page.js';
 
 // The launch modal (launch now, schedule, reschedule) end to end: real server, fresh seeded
 // database, the in-process scheduler, Chromium.
@@ -16,36 +14,23 @@ const NY = 'America/New_York';
 const MADRID = 'Europe/Madrid';
 
 let harness: Harness;
-let context: BrowserContext;
 let page: Page;
+let shot: SignedInPage['shot'];
+let closeSession: SignedInPage['close'] | undefined;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  harness = await startHarness();
-  ({ context, page } = await harness.newPage());
-  await harness.signIn(page, 'owner@brand.test');
+  ({ harness, page, shot, close: closeSession } = await openSignedInPage({ shotPrefix: 'launch', shotDir: SHOTS }));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await harness?.close();
-});
+afterAll(() => closeSession?.());
 
-const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `launch-${name}.png`), fullPage: true });
 const origin = () => ({ origin: harness.baseUrl });
 
-/** seriousA11yViolations, with the offending nodes printed when there are any. */
+/** explainedA11yViolations, judged with the pointer out of the way. */
 async function a11y(): Promise<string[]> {
   // Judge resting colours: a button left under the pointer would be measured in its hover colours.
   await page.mouse.move(0, 0);
-  const violations = await seriousA11yViolations(page);
-  if (violations.length > 0) {
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      for (const node of v.nodes) console.error(v.id, node.target.join(' '), node.failureSummary);
-    }
-  }
-  return violations;
+  return explainedA11yViolations(page);
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -63,6 +48,16 @@ function instant(text: string, zone: string): number {
 
 /** The launch modal (a picker's open dropdown is a dialog too, so it is found by its title). */
 const modal = (title: string) => page.getByRole('dialog', { name: title });
+
+/** From the builder: Continue, choose "Schedule for later" and go past the first step to the settings. */
+async function openScheduleSettings(): Promise<Locator> {
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await modal('Launch campaign now').waitFor();
+  await modal('Launch campaign now').getByRole('radio', { name: 'Schedule for later' }).click();
+  const dialog = modal('Schedule campaign');
+  await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+  return dialog;
+}
 
 /**
  * Sets a date-time picker to `text` (YYYY-MM-DD HH:mm): opens it, moves the calendar to the month,
@@ -245,12 +240,7 @@ describe('launch modal', () => {
     consumerId = await campaignIdByName('Holiday gifting (draft)');
     await page.goto(`/campaign/${consumerId}`);
     await page.getByRole('heading', { name: 'Holiday gifting (draft)' }).waitFor();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    let dialog = modal('Launch campaign now');
-    await dialog.waitFor();
-    await dialog.getByRole('radio', { name: 'Schedule for later' }).click();
-    dialog = modal('Schedule campaign');
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    const dialog = await openScheduleSettings();
 
     // Settings: no end date here when scheduling; the discount's code expiry is.
     await dialog.getByTestId('launch-step-settings').waitFor();
@@ -334,12 +324,7 @@ describe('launch modal', () => {
   it('the scheduler activates a campaign scheduled a minute ahead', async () => {
     const name = 'Cooler promo (one minute)';
     await completeGeneralDraft(name);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    let dialog = modal('Launch campaign now');
-    await dialog.waitFor();
-    await dialog.getByRole('radio', { name: 'Schedule for later' }).click();
-    dialog = modal('Schedule campaign');
-    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    const dialog = await openScheduleSettings();
     // Ends when the budget runs out: no end date to enter.
     await dialog.getByRole('checkbox', { name: /The budget runs out/ }).check();
     await dialog.getByRole('checkbox', { name: /The end date is reached/ }).uncheck();

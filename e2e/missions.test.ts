@@ -1,31 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { startAddingMission } from './support/builder-ui.js';
 import { dragFileOver } from './support/drop-file.js';
 import { solidPng } from './support/png.js';
-import { ARTIFACTS, seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
+import type { Harness } from './support/harness.js';
+import { explainedA11yViolations, openSignedInPage, type SignedInPage } from './support/signed-in-page.js';
 
 let harness: Harness;
-let context: BrowserContext;
 let page: Page;
+let shot: SignedInPage['shot'];
+let closeSession: SignedInPage['close'] | undefined;
 
-const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `missions-${name}.png`), fullPage: true });
-
-/** seriousA11yViolations, with the offending elements printed when there are any. */
-async function a11y(): Promise<string[]> {
-  const violations = await seriousA11yViolations(page);
-  if (violations.length > 0) {
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      for (const node of v.nodes) console.error(v.id, node.target.join(' '), node.failureSummary);
-    }
-  }
-  return violations;
-}
-
+const a11y = () => explainedA11yViolations(page);
 
 async function chooseOption(label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -56,16 +42,10 @@ async function itemTitles(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  harness = await startHarness();
-  ({ context, page } = await harness.newPage());
-  await harness.signIn(page, 'owner@brand.test');
+  ({ harness, page, shot, close: closeSession } = await openSignedInPage({ shotPrefix: 'missions' }));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await harness?.close();
-});
+afterAll(() => closeSession?.());
 
 describe('mission library and editor', () => {
   let editorUrl = '';

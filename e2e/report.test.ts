@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import { formatZoned, type TCampaign, type TCampaignList, type TCampaignReport } from '@rally/domain';
 import { dbSchema } from '@rally/server';
-import { seriousA11yViolations, startHarness, type Harness } from './support/harness.js';
+import type { Harness } from './support/harness.js';
+import { explainedA11yViolations, openSignedInPage, type SignedInPage } from './support/signed-in-page.js';
 
 // The campaign report page and the "launched" notice on the list: real server, fresh seeded
 // database, Chromium.
@@ -14,15 +13,12 @@ const SHOTS = '/tmp/shots';
 const DAY = 86_400;
 
 let harness: Harness;
-let context: BrowserContext;
 let page: Page;
+let closeSession: SignedInPage['close'] | undefined;
 let campaign: TCampaign;
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  harness = await startHarness();
-  ({ context, page } = await harness.newPage());
-  await harness.signIn(page, 'owner@brand.test');
+  ({ harness, page, close: closeSession } = await openSignedInPage({ shotPrefix: 'report', shotDir: SHOTS }));
   const res = await page.request.get('/api/campaign/bundle?status=active');
   expect(res.status()).toBe(200);
   const active = ((await res.json()) as TCampaignList).items.filter(
@@ -32,22 +28,9 @@ beforeAll(async () => {
   campaign = active[0];
 });
 
-afterAll(async () => {
-  await context?.close();
-  await harness?.close();
-});
+afterAll(() => closeSession?.());
 
-/** seriousA11yViolations, with the offending nodes printed when there are any. */
-async function a11y(): Promise<string[]> {
-  const violations = await seriousA11yViolations(page);
-  if (violations.length > 0) {
-    const result = await new AxeBuilder({ page }).analyze();
-    for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-      for (const node of v.nodes) console.error(v.id, node.target.join(' '), node.failureSummary);
-    }
-  }
-  return violations;
-}
+const a11y = () => explainedA11yViolations(page);
 
 async function report(id: number): Promise<TCampaignReport> {
   const res = await page.request.get(`/api/v3/bundle/${id}/report`);

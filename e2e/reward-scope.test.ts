@@ -1,35 +1,29 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { ARTIFACTS, startHarness, type Harness } from './support/harness.js';
+import type { Locator, Page } from 'playwright-core';
+import type { Harness } from './support/harness.js';
+import { openSignedInPage, type SignedInPage } from './support/signed-in-page.js';
 
 // Per-mission rewards in a learning campaign (issue 5 leftovers): the scope choice and the
 // assignment step, end to end on a fresh seeded database. The seed has no draft learning
 // campaign with two missions, so this file builds its own rather than changing the seed.
 
 let harness: Harness;
-let context: BrowserContext;
 let page: Page;
+let shot: SignedInPage['shot'];
+let closeSession: SignedInPage['close'] | undefined;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  harness = await startHarness();
-  ({ context, page } = await harness.newPage());
-  await harness.signIn(page, 'owner@brand.test');
+  ({ harness, page, shot, close: closeSession } = await openSignedInPage({ shotPrefix: 'reward-scope' }));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await harness?.close();
-});
+afterAll(() => closeSession?.());
 
 const SELLING = 'Sell the Sparkling range (e2e)';
 const QUIZ = 'Sparkling quiz (e2e)';
 const PRODUCTS = ['Sparkling Lemon 330ml', 'Sparkling Lime 330ml'] as const;
-
-const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `reward-scope-${name}.png`), fullPage: true });
 
 describe('reward scope in a learning campaign', () => {
   let campaignId = 0;

@@ -1,34 +1,27 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { dragFileOver } from './support/drop-file.js';
 import { solidPng } from './support/png.js';
-import { ARTIFACTS, startHarness, type Harness } from './support/harness.js';
+import type { Harness } from './support/harness.js';
+import { openSignedInPage, type SignedInPage } from './support/signed-in-page.js';
 
 // The reward wizard (issue 5), end to end: real server, fresh seeded database, Chromium.
 
 let harness: Harness;
-let context: BrowserContext;
 let page: Page;
+let shot: SignedInPage['shot'];
+let closeSession: SignedInPage['close'] | undefined;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  harness = await startHarness();
-  ({ context, page } = await harness.newPage());
-  await harness.signIn(page, 'owner@brand.test');
+  ({ harness, page, shot, close: closeSession } = await openSignedInPage({ shotPrefix: 'rewards' }));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await harness?.close();
-});
+afterAll(() => closeSession?.());
 
 const PRODUCTS = ['House blend 1 kg', 'Decaf 500 g'] as const;
-
-const shot = (name: string) => page.screenshot({ path: path.join(ARTIFACTS, `rewards-${name}.png`), fullPage: true });
-
 
 async function openWizard(): Promise<Locator> {
   await page.getByRole('button', { name: 'Add reward' }).click();

@@ -1,4 +1,4 @@
-import type { TBrandSummary, TCampaign, TCampaignList, TMe, TStatusSummary } from '@rally/domain';
+import type { TBrandSummary, TCampaign, TCampaignList, TMe, TRewardRead, TStatusSummary } from '@rally/domain';
 import { permissionsForRole } from '@rally/domain';
 
 export function brandFixture(overrides: Partial<TBrandSummary> = {}): TBrandSummary {
@@ -62,5 +62,48 @@ export function summaryFixture(overrides: Partial<TStatusSummary> = {}): TStatus
   return {
     ...counts,
     all: overrides.all ?? counts.draft + counts.scheduled + counts.rejected + counts.active + counts.ended,
+  };
+}
+
+/** A campaign-wide money reward of campaign 5 ($10 each, $800 budget). */
+export function rewardFixture(overrides: Partial<TRewardRead> = {}): TRewardRead {
+  return {
+    id: 21,
+    bundleId: 5,
+    type: 'money',
+    key: null,
+    title: '$10 for passing the quiz',
+    autoTitle: null,
+    description: '',
+    isShared: false,
+    filledByPartners: false,
+    completionsToUnlock: 1,
+    maxPerUser: 1,
+    isUnlimited: false,
+    scope: 'campaign',
+    missionId: null,
+    mission: null,
+    itemsId: [],
+    assignment: null,
+    amount: 1_000,
+    budget: 80_000,
+    dynamicActive: false,
+    dynamicAmounts: [],
+    percentageDiscount: null,
+    linkToShop: null,
+    noFinePrint: true,
+    finePrint: null,
+    value: null,
+    totalAvailable: null,
+    imageUrl: null,
+    imageArgs: null,
+    endDate: null,
+    partners: [],
+    totalAllocatedBudget: 0,
+    budgetPaid: 0,
+    totalCodes: 0,
+    availableCodes: 0,
+    unlockedCodes: 0,
+    ...overrides,
   };
 }

@@ -1,9 +1,9 @@
-import { REACH_TABLE_PAGE_SIZE, type TApprovedStoreList, type ZApprovedStoreListQuery } from '@rally/domain';
+import type { TApprovedStoreList, ZApprovedStoreListQuery } from '@rally/domain';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { listPage } from './list-page.js';
+import { listApprovedPage } from './list-page.js';
 import { toStoreRow } from './store.mapper.js';
-import { orderedStoreIds, storesByIds, unknownStoreIds, type StoreListSpec } from './store.repository.js';
+import { orderedStoreIds, storesByIds, unknownStoreIds } from './store.repository.js';
 
 export interface ListApprovedStoresOptions {
   db: DbOrTx;
@@ -17,23 +17,14 @@ export async function listApprovedStores({
   brandId,
   query,
 }: ListApprovedStoresOptions): Promise<TApprovedStoreList> {
-  const spec: StoreListSpec = {
-    brandId,
-    status: 'approved',
-    filter: query.filter || undefined,
-    sort: query.sort,
-    descending: query.order === 'desc',
-  };
-  const { items, _meta } = await listPage({
+  const { items, _meta } = await listApprovedPage({
     db,
     brandId,
-    key: ['approved-stores', spec.filter, spec.sort, spec.descending],
-    orderedIds: () => orderedStoreIds(db, spec),
-    rowsByIds: (ids) => storesByIds(db, brandId, ids),
-    currentPage: query.currentPage,
-    perPage: query.perPage ?? REACH_TABLE_PAGE_SIZE,
-    selected: query.selected,
-    unknownIds: (ids) => unknownStoreIds(db, brandId, ids),
+    query,
+    kind: 'approved-stores',
+    orderedIds: orderedStoreIds,
+    rowsByIds: storesByIds,
+    unknownIds: unknownStoreIds,
   });
   return { items: items.map(toStoreRow), _meta };
 }

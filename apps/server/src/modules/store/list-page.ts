@@ -1,4 +1,4 @@
-import { pageMeta, type TPageMeta } from '@rally/domain';
+import { pageMeta, REACH_TABLE_PAGE_SIZE, type TPageMeta } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../lib/app-error.js';
 import { inIdOrder, pageOfIds } from './id-pages.js';
@@ -78,4 +78,60 @@ async function refuseForeignSelected<R extends { id: number }>(
   if (unknown.length > 0) {
     throw invalid([{ path: 'selected', message: `not of this brand: ${unknown.slice(0, 10).join(', ')}` }]);
   }
+}
+
+export interface ApprovedListPageOptions<S extends string, R extends { id: number }> {
+  db: DbOrTx;
+  brandId: string;
+  query: {
+    filter?: string | undefined;
+    sort: S;
+    order: 'asc' | 'desc';
+    currentPage: number;
+    perPage?: number | undefined;
+    selected?: readonly number[] | undefined;
+  };
+  /** Names the list in the cache key ("approved-stores"). */
+  kind: string;
+  orderedIds(db: DbOrTx, spec: ApprovedListSpec<S>): Promise<Int32Array>;
+  rowsByIds(db: DbOrTx, brandId: string, ids: number[]): Promise<RowsAtRev<R>>;
+  unknownIds(db: DbOrTx, brandId: string, ids: number[]): Promise<number[]>;
+}
+
+interface ApprovedListSpec<S extends string> {
+  brandId: string;
+  status: 'approved';
+  filter: string | undefined;
+  sort: S;
+  descending: boolean;
+}
+
+/** A page of a reach-step table (stores or groups): approved rows only, selected ones first. */
+export function listApprovedPage<S extends string, R extends { id: number }>({
+  db,
+  brandId,
+  query,
+  kind,
+  orderedIds,
+  rowsByIds,
+  unknownIds,
+}: ApprovedListPageOptions<S, R>): Promise<{ items: R[]; _meta: TPageMeta }> {
+  const spec: ApprovedListSpec<S> = {
+    brandId,
+    status: 'approved',
+    filter: query.filter || undefined,
+    sort: query.sort,
+    descending: query.order === 'desc',
+  };
+  return listPage({
+    db,
+    brandId,
+    key: [kind, spec.filter, spec.sort, spec.descending],
+    orderedIds: () => orderedIds(db, spec),
+    rowsByIds: (ids) => rowsByIds(db, brandId, ids),
+    currentPage: query.currentPage,
+    perPage: query.perPage ?? REACH_TABLE_PAGE_SIZE,
+    selected: query.selected,
+    unknownIds: (ids) => unknownIds(db, brandId, ids),
+  });
 }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TReach, TStoreStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { storeGroupMembers, storeGroups, stores } from '../../db/schema/index.js';
@@ -53,53 +54,53 @@ async function idArray(db: DbOrTx, query: SQL): Promise<Int32Array> {
 }
 
 /**
+ * Every id of the brand's rows of `table` (of one status, if given) matching `filters`, ordered
+ * by `sortColumn` then id, as one array from one statement.
+ */
+function orderedIds(
+  db: DbOrTx,
+  table: typeof stores | typeof storeGroups,
+  spec: { brandId: string; status?: TStoreStatus | undefined; descending: boolean },
+  sortColumn: AnyPgColumn,
+  filters: (SQL | undefined)[],
+): Promise<Int32Array> {
+  const dir = spec.descending ? desc : asc;
+  const query = db
+    .select({ id: table.id })
+    .from(table as typeof stores)
+    .where(and(eq(table.brandId, spec.brandId), spec.status ? eq(table.status, spec.status) : undefined, ...filters))
+    .orderBy(dir(sortColumn), dir(table.id));
+  return idArray(db, query.getSQL());
+}
+
+/**
  * Every id of a store list in display order (sort key, then id), in one statement: the order
  * comes from a (brand, status, key, id) index, a search from the trigram indexes on name and
  * address. Callers keep the result per store revision and page through it.
  */
 export function orderedStoreIds(db: DbOrTx, spec: StoreListSpec): Promise<Int32Array> {
-  const dir = spec.descending ? desc : asc;
-  const query = db
-    .select({ id: stores.id })
-    .from(stores)
-    .where(
-      and(
-        eq(stores.brandId, spec.brandId),
-        spec.status ? eq(stores.status, spec.status) : undefined,
-        spec.filter
-          ? or(ilike(stores.name, likeText(spec.filter)), ilike(stores.formattedAddress, likeText(spec.filter)))
-          : undefined,
-        spec.countryCode ? eq(stores.countryCode, spec.countryCode) : undefined,
-        spec.groupId !== undefined
-          ? inArray(
-              stores.id,
-              db
-                .select({ id: storeGroupMembers.storeId })
-                .from(storeGroupMembers)
-                .where(and(eq(storeGroupMembers.groupId, spec.groupId), eq(storeGroupMembers.brandId, spec.brandId))),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(dir(STORE_SORT_COLUMNS[spec.sort]), dir(stores.id));
-  return idArray(db, query.getSQL());
+  return orderedIds(db, stores, spec, STORE_SORT_COLUMNS[spec.sort], [
+    spec.filter
+      ? or(ilike(stores.name, likeText(spec.filter)), ilike(stores.formattedAddress, likeText(spec.filter)))
+      : undefined,
+    spec.countryCode ? eq(stores.countryCode, spec.countryCode) : undefined,
+    spec.groupId !== undefined
+      ? inArray(
+          stores.id,
+          db
+            .select({ id: storeGroupMembers.storeId })
+            .from(storeGroupMembers)
+            .where(and(eq(storeGroupMembers.groupId, spec.groupId), eq(storeGroupMembers.brandId, spec.brandId))),
+        )
+      : undefined,
+  ]);
 }
 
 /** Every id of a group list in display order; totals are columns kept by triggers, so they sort from an index too. */
 export function orderedGroupIds(db: DbOrTx, spec: GroupListSpec): Promise<Int32Array> {
-  const dir = spec.descending ? desc : asc;
-  const query = db
-    .select({ id: storeGroups.id })
-    .from(storeGroups)
-    .where(
-      and(
-        eq(storeGroups.brandId, spec.brandId),
-        spec.status ? eq(storeGroups.status, spec.status) : undefined,
-        spec.filter ? ilike(storeGroups.name, likeText(spec.filter)) : undefined,
-      ),
-    )
-    .orderBy(dir(GROUP_SORT_COLUMNS[spec.sort]), dir(storeGroups.id));
-  return idArray(db, query.getSQL());
+  return orderedIds(db, storeGroups, spec, GROUP_SORT_COLUMNS[spec.sort], [
+    spec.filter ? ilike(storeGroups.name, likeText(spec.filter)) : undefined,
+  ]);
 }
 
 // The rows of one page with the brand's store revision read in the same statement (so the

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import type { TCampaign, TCampaignMission, TFormData, TRewardRead } from '@rally/domain';
+import type { TCampaign, TCampaignMission, TFormData } from '@rally/domain';
 import { SessionProvider } from '../auth/components/session-context';
 import { BuilderPage } from './components/builder-page';
 import { renderRoutes } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';
-import { campaignFixture, meFixture } from '../../test/fixtures';
+import { campaignFixture, meFixture, rewardFixture } from '../../test/fixtures';
 
 function missionFixture(overrides: Partial<TCampaignMission> = {}): TCampaignMission {
   return {
@@ -28,48 +28,6 @@ function missionFixture(overrides: Partial<TCampaignMission> = {}): TCampaignMis
     contest: null,
     passingGrade: 2,
     sharedData: [],
-    ...overrides,
-  };
-}
-
-function rewardFixture(overrides: Partial<TRewardRead> = {}): TRewardRead {
-  return {
-    id: 21,
-    bundleId: 5,
-    type: 'money',
-    key: null,
-    title: '$10 for passing the quiz',
-    autoTitle: null,
-    description: '',
-    isShared: false,
-    filledByPartners: false,
-    completionsToUnlock: 1,
-    maxPerUser: 1,
-    isUnlimited: false,
-    scope: 'campaign',
-    missionId: null,
-    mission: null,
-    itemsId: [],
-    assignment: null,
-    amount: 1_000,
-    budget: 80_000,
-    dynamicActive: false,
-    dynamicAmounts: [],
-    percentageDiscount: null,
-    linkToShop: null,
-    noFinePrint: true,
-    finePrint: null,
-    value: null,
-    totalAvailable: null,
-    imageUrl: null,
-    imageArgs: null,
-    endDate: null,
-    partners: [],
-    totalAllocatedBudget: 0,
-    budgetPaid: 0,
-    totalCodes: 0,
-    availableCodes: 0,
-    unlockedCodes: 0,
     ...overrides,
   };
 }

@@ -71,6 +71,28 @@ describe('campaign list', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
+  it('goes back to the first page, not the page seen before searching, when a search is cleared', async () => {
+    const api = stubCampaignApi({
+      'GET /api/campaign/bundle': () => ({
+        body: listFixture([campaignFixture({ name: 'Summer push' })], { totalCount: 25, pageCount: 3 }),
+      }),
+    });
+    renderRoutes(routes, '/campaign');
+    const pageAsked = () => api.to('GET', '/api/campaign/bundle').at(-1)?.url.searchParams.get('currentPage');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(pageAsked()).toBe('2'));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search campaigns' }), { target: { value: 'Summer' } });
+    await waitFor(() =>
+      expect(api.to('GET', '/api/campaign/bundle').at(-1)?.url.searchParams.get('filter')).toBe('Summer'),
+    );
+    expect(pageAsked()).toBe('1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.getByRole('searchbox', { name: 'Search campaigns' })).toHaveProperty('value', '');
+    expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+  });
+
   it('opens editable campaigns in the builder and launched ones in their report', async () => {
     stubCampaignApi({
       'GET /api/campaign/bundle': () => ({

@@ -7,7 +7,7 @@ import { SessionProvider } from '../auth/components/session-context';
 import { LaunchModal, type LaunchModalProps } from './components/launch-modal';
 import { renderRoutes } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';
-import { campaignFixture, meFixture } from '../../test/fixtures';
+import { campaignFixture, meFixture, rewardFixture } from '../../test/fixtures';
 
 const NY = 'America/New_York';
 const DAY = 86_400;
@@ -29,46 +29,18 @@ function springForwardDay(): string {
   return `${year}-03-${String(day).padStart(2, '0')}`;
 }
 
-function rewardFixture(overrides: Partial<TRewardRead> = {}): TRewardRead {
-  return {
-    id: 21,
-    bundleId: 5,
+/** A $250 prize, one available. */
+function prizeFixture(overrides: Partial<TRewardRead> = {}): TRewardRead {
+  return rewardFixture({
     type: 'prize',
-    key: null,
     title: 'Espresso machine',
-    autoTitle: null,
     description: 'For the best seller',
-    isShared: false,
-    filledByPartners: false,
-    completionsToUnlock: 1,
-    maxPerUser: 1,
-    isUnlimited: false,
-    scope: 'campaign',
-    missionId: null,
-    mission: null,
-    itemsId: [],
-    assignment: null,
     amount: null,
     budget: null,
-    dynamicActive: false,
-    dynamicAmounts: [],
-    percentageDiscount: null,
-    linkToShop: null,
-    noFinePrint: true,
-    finePrint: null,
     value: 25_000,
     totalAvailable: 1,
-    imageUrl: null,
-    imageArgs: null,
-    endDate: null,
-    partners: [],
-    totalAllocatedBudget: 0,
-    budgetPaid: 0,
-    totalCodes: 0,
-    availableCodes: 0,
-    unlockedCodes: 0,
     ...overrides,
-  };
+  });
 }
 
 type TModalData = LaunchModalProps['formData'];
@@ -86,7 +58,7 @@ function modalData(overrides: { campaign?: Partial<TFormData['campaign']>; rewar
       timeZone: NY,
       ...overrides.campaign,
     }),
-    rewards: overrides.rewards ?? [rewardFixture()],
+    rewards: overrides.rewards ?? [prizeFixture()],
   };
 }
 
@@ -204,12 +176,12 @@ describe('launch modal', () => {
     const { api } = renderModal(
       modalData({
         campaign: { endDate: end },
-        rewards: [rewardFixture({ id: 31, type: 'discount', title: '20% off', endDate: inDays(20) })],
+        rewards: [prizeFixture({ id: 31, type: 'discount', title: '20% off', endDate: inDays(20) })],
       }),
       'launch',
       {
         'POST /api/v3/bundle/5/reward/31/update-end-date': (request) => ({
-          body: rewardFixture({ id: 31, type: 'discount', endDate: (request.body as { endDate: number }).endDate }),
+          body: prizeFixture({ id: 31, type: 'discount', endDate: (request.body as { endDate: number }).endDate }),
         }),
       },
     );
@@ -332,7 +304,7 @@ describe('launch modal', () => {
 });
 
 describe('launch now: budget and outcome', () => {
-  const money = rewardFixture({
+  const money = prizeFixture({
     id: 41,
     type: 'money',
     title: '$5 per check',

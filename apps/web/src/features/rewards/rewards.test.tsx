@@ -4,48 +4,23 @@ import type { TCampaignMission, TMissionItem, TRewardRead, TSaveRewardBody } fro
 import { SessionProvider } from '../auth/components/session-context';
 import { renderWithProviders } from '../../test/render';
 import { stubFetch } from '../../test/fetch-stub';
-import { meFixture } from '../../test/fixtures';
+import { meFixture, rewardFixture } from '../../test/fixtures';
 import { RewardWizard } from './components/reward-wizard';
 
 function savedReward(body: TSaveRewardBody): TRewardRead {
-  return {
+  return rewardFixture({
     id: 31,
     bundleId: body.bundleId,
     type: body.type,
-    key: null,
     title: body.title ?? '',
-    autoTitle: null,
     description: body.description ?? '',
-    isShared: false,
-    filledByPartners: false,
     completionsToUnlock: body.completionsToUnlock ?? 1,
     maxPerUser: body.maxPerUser ?? 1,
     isUnlimited: body.isUnlimited ?? false,
-    scope: 'campaign',
-    missionId: null,
-    mission: null,
-    itemsId: [],
-    assignment: null,
     amount: body.amount ?? null,
     budget: body.budget ?? null,
-    dynamicActive: false,
-    dynamicAmounts: [],
-    percentageDiscount: null,
-    linkToShop: null,
     noFinePrint: false,
-    finePrint: null,
-    value: null,
-    totalAvailable: null,
-    imageUrl: null,
-    imageArgs: null,
-    endDate: null,
-    partners: [],
-    totalAllocatedBudget: 0,
-    budgetPaid: 0,
-    totalCodes: 0,
-    availableCodes: 0,
-    unlockedCodes: 0,
-  };
+  });
 }
 
 function renderWizard(campaignType: 'general' | 'learning' | 'consumer' = 'general') {

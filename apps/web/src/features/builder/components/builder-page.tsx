@@ -18,7 +18,7 @@ import {
   List,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notify } from '../lib/notify';
+import { notify } from '../../../lib/notify';
 import {
   IconAlertTriangle,
   IconArrowLeft,

@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconFlag, IconSearch, IconX } from '@tabler/icons-react';
+import { IconFlag } from '@tabler/icons-react';
 import { CAMPAIGN_STATUSES, type TCampaign, type TCampaignStatus, type TCreateDraftType } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../auth/components/session-context';
-import { ErrorState } from '../../../components/error-state';
+import { CountTabs } from '../../../components/paged-table/count-tabs';
+import { ListEmptyState } from '../../../components/paged-table/list-empty-state';
+import { PagedListPanel } from '../../../components/paged-table/paged-list-panel';
+import { TableSearch } from '../../../components/paged-table/table-search';
+import { usePagedSearch } from '../../../components/paged-table/use-table-query';
+import { useStatusParam } from '../../../components/paged-table/use-status-param';
 import { PageHeader } from '../../../components/page-header';
 import { errorMessage } from '../../../lib/error-message';
-import { formatNumber } from '../../../lib/format';
 import {
   CAMPAIGN_LIST_SORTS,
   DEFAULT_CAMPAIGN_LIST_SORT,
@@ -25,36 +28,23 @@ import {
 import { CampaignTable, CampaignTableSkeleton, campaignPath } from './campaign-table';
 import { CreateCampaignMenu } from './create-campaign-menu';
 import { LaunchedNotice } from './launched-notice';
-import { StatusTabs, type TStatusTab } from './status-tabs';
 
-const SEARCH_DEBOUNCE_MS = 300;
-
-function parseStatus(value: string | null): TCampaignStatus | null {
-  return value !== null && (CAMPAIGN_STATUSES as readonly string[]).includes(value) ? (value as TCampaignStatus) : null;
-}
+const STATUS_TABS: readonly ('all' | TCampaignStatus)[] = ['all', ...CAMPAIGN_STATUSES];
 
 function isSort(value: string | null): value is TCampaignListSort {
   return value !== null && (CAMPAIGN_LIST_SORTS as readonly string[]).includes(value);
 }
 
 export function CampaignListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useSession();
-  const [searchParams, setSearchParams] = useSearchParams();
   // The URL owns the status so links like /campaign?status=draft (the builder's Back) land on the right tab.
-  const status = parseStatus(searchParams.get('status'));
-
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState('');
-  const applyFilter = useDebouncedCallback((value: string) => setFilter(value.trim()), SEARCH_DEBOUNCE_MS);
+  const [status, changeTab] = useStatusParam(CAMPAIGN_STATUSES);
   const [sort, setSort] = useState<TCampaignListSort>(DEFAULT_CAMPAIGN_LIST_SORT);
-
-  // A page number only makes sense for the query it was chosen in; any other query starts at page 1.
-  const queryKey = `${status ?? 'all'}|${filter}|${sort}`;
-  const [paging, setPaging] = useState({ queryKey, page: 1 });
-  const currentPage = paging.queryKey === queryKey ? paging.page : 1;
-  const setPage = (page: number) => setPaging({ queryKey, page });
+  const { search, filter, currentPage, setSearch, clearSearch, setPage } = usePagedSearch({
+    scopeKey: `${status ?? 'all'}|${sort}`,
+  });
 
   const summary = useStatusSummary();
   const list = useCampaignList({ status, filter, sort, currentPage });
@@ -62,22 +52,8 @@ export function CampaignListPage() {
   const duplicate = useDuplicateCampaign();
   const remove = useDeleteCampaign();
 
-  const pageCount = list.data?._meta.pageCount ?? 0;
-
   const canCreate = me.permissions.includes('campaign:create');
   const canDelete = me.permissions.includes('campaign:delete');
-
-  function changeTab(tab: TStatusTab) {
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (tab === 'all') next.delete('status');
-        else next.set('status', tab);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   function create(type: TCreateDraftType) {
     createDraft.mutate(type, {
@@ -130,48 +106,34 @@ export function CampaignListPage() {
     (duplicate.isPending ? duplicate.variables : undefined) ??
     (remove.isPending ? remove.variables : undefined) ??
     null;
-  const totalCount = list.data?._meta.totalCount ?? 0;
   const hasQuery = filter !== '' || status !== null;
 
   function renderBody() {
-    if (list.isPending) return <CampaignTableSkeleton />;
-    if (list.isError && !list.data) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+    // Without a page yet (loading, or failed: the panel then shows the retry instead) show the skeleton.
+    if (!list.data) return <CampaignTableSkeleton />;
     if (list.data.items.length === 0) {
-      return hasQuery ? (
-        <EmptyState
-          py="xl"
-          icon={<IconSearch aria-hidden />}
-          title={t('campaign.list.empty-search.title')}
-          description={t('campaign.list.empty-search.description')}
-        >
-          {filter !== '' && (
-            <EmptyState.Actions>
-              <Button
-                variant="light"
-                onClick={() => {
-                  setSearch('');
-                  setFilter('');
-                }}
-              >
-                {t('campaign.list.clear-search')}
-              </Button>
-            </EmptyState.Actions>
-          )}
-        </EmptyState>
-      ) : (
-        <EmptyState
-          py="xl"
-          variant="light"
+      return (
+        <ListEmptyState
+          searched={hasQuery}
           icon={<IconFlag aria-hidden />}
-          title={t('campaign.list.empty.title')}
-          description={t(canCreate ? 'campaign.list.empty.description' : 'campaign.list.empty.description-readonly')}
-        >
-          {canCreate && (
-            <EmptyState.Actions>
-              <CreateCampaignMenu brand={me.brand} onCreate={create} loading={createDraft.isPending} />
-            </EmptyState.Actions>
+          title={t(hasQuery ? 'campaign.list.empty-search.title' : 'campaign.list.empty.title')}
+          description={t(
+            hasQuery
+              ? 'campaign.list.empty-search.description'
+              : canCreate
+                ? 'campaign.list.empty.description'
+                : 'campaign.list.empty.description-readonly',
           )}
-        </EmptyState>
+          action={
+            hasQuery
+              ? filter !== '' && (
+                  <Button variant="light" onClick={clearSearch}>
+                    {t('campaign.list.clear-search')}
+                  </Button>
+                )
+              : canCreate && <CreateCampaignMenu brand={me.brand} onCreate={create} loading={createDraft.isPending} />
+          }
+        />
       );
     }
     return (
@@ -196,35 +158,26 @@ export function CampaignListPage() {
       />
       <LaunchedNotice />
 
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <Stack gap={0}>
-          <StatusTabs value={status ?? 'all'} onChange={changeTab} summary={summary.data} />
-          <Group p="md" gap="sm" justify="space-between" wrap="wrap">
-            <TextInput
-              aria-label={t('campaign.list.search')}
+      <PagedListPanel
+        list={list}
+        tabs={
+          <CountTabs
+            label={t('campaign.list.status-tabs')}
+            tabs={STATUS_TABS}
+            value={status ?? 'all'}
+            onChange={changeTab}
+            tabLabel={(tab) => t(`campaign.status.${tab}`)}
+            counts={summary.data}
+          />
+        }
+        toolbar={
+          <>
+            <TableSearch
+              label={t('campaign.list.search')}
               placeholder={t('campaign.list.search-placeholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                search !== '' && (
-                  <IconX
-                    size={14}
-                    role="button"
-                    aria-label={t('campaign.list.clear-search')}
-                    style={{ cursor: 'pointer' }}
-                    onClick={() => {
-                      setSearch('');
-                      setFilter('');
-                    }}
-                  />
-                )
-              }
               value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                applyFilter(event.currentTarget.value);
-              }}
-              type="search"
-              w={{ base: '100%', sm: 320 }}
+              onChange={setSearch}
+              onClear={clearSearch}
             />
             <Select
               aria-label={t('campaign.list.sort')}
@@ -236,30 +189,16 @@ export function CampaignListPage() {
               allowDeselect={false}
               w={{ base: '100%', sm: 200 }}
             />
-          </Group>
-          {renderBody()}
-          {list.data && list.data.items.length > 0 && (
-            <Group justify="space-between" p="md" wrap="wrap">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('campaign.list.total', { count: totalCount, formatted: formatNumber(totalCount, i18n.language) })}
-              </Text>
-              {pageCount > 1 && (
-                <nav aria-label={t('campaign.list.pagination.label')}>
-                  <Pagination
-                    total={pageCount}
-                    value={currentPage}
-                    onChange={setPage}
-                    getControlProps={(control) => ({
-                      'aria-label': t(`campaign.list.pagination.${control}`),
-                    })}
-                    getItemProps={(page) => ({ 'aria-label': t('campaign.list.pagination.page', { page }) })}
-                  />
-                </nav>
-              )}
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+          </>
+        }
+        toolbarJustify="space-between"
+        currentPage={currentPage}
+        onPageChange={setPage}
+        summary={(total) => t('campaign.list.total', total)}
+        paginationLabel={t('campaign.list.pagination.label')}
+      >
+        {renderBody()}
+      </PagedListPanel>
     </Stack>
   );
 }

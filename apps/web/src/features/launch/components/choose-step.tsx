@@ -1,6 +1,7 @@
-import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Radio, SimpleGrid } from '@mantine/core';
 import { IconCalendarTime, IconRocket, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { IconRadioCard } from '../../../components/icon-radio-card';
 
 type TChoice = 'launch' | 'schedule';
 
@@ -17,25 +18,15 @@ export function ChooseStep({ value, onChange }: { value: TChoice; onChange: (nex
       name="launch-action"
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs">
-        {(['launch', 'schedule'] as const).map((choice) => {
-          const ChoiceIcon = ICONS[choice];
-          return (
-            <Radio.Card key={choice} value={choice} radius="md" p="md" aria-label={t(`launch.choose.${choice}`)}>
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator />
-                <ChoiceIcon size={22} aria-hidden />
-                <Stack gap={2}>
-                  <Text fw={600} size="sm">
-                    {t(`launch.choose.${choice}`)}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {t(`launch.choose.${choice}-hint`)}
-                  </Text>
-                </Stack>
-              </Group>
-            </Radio.Card>
-          );
-        })}
+        {(['launch', 'schedule'] as const).map((choice) => (
+          <IconRadioCard
+            key={choice}
+            value={choice}
+            icon={ICONS[choice]}
+            label={t(`launch.choose.${choice}`)}
+            hint={t(`launch.choose.${choice}-hint`)}
+          />
+        ))}
       </SimpleGrid>
     </Radio.Group>
   );

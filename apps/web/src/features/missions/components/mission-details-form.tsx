@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useUpdateMission } from '../api/missions-api';
 import { serverFieldErrors, unplacedErrors } from './field-errors';
 import { DESCRIPTION_MAX, allowsItemSold } from './mission-rules';
-import { notify } from './notify';
+import { notify } from '../../../lib/notify';
 
 interface MissionDetailsFormProps {
   mission: TMission;
@@ -48,7 +48,7 @@ export function MissionDetailsForm({ mission, items, canEdit }: MissionDetailsFo
   function save() {
     update.mutate(
       { title: title.trim(), description: description.trim(), type, subtype: effectiveSubtype },
-      { onSuccess: () => notify(t, { color: 'teal', message: t('missions.editor.saved') }) },
+      { onSuccess: () => notify({ color: 'teal', message: t('missions.editor.saved') }) },
     );
   }
 

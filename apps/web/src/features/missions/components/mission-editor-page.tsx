@@ -16,7 +16,7 @@ import { MissionItemsSection, MissionItemsSkeleton } from './mission-items-secti
 import { MISSION_LIBRARY_PATH } from './mission-paths';
 import { missingParts, type TMissingPart } from './mission-rules';
 import { missionTitle } from './mission-table';
-import { notify } from './notify';
+import { notify } from '../../../lib/notify';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -99,12 +99,12 @@ function MediaCard({ mission, canEdit }: { mission: TMission; canEdit: boolean }
       { media },
       {
         onSuccess: () =>
-          notify(t, {
+          notify({
             color: 'teal',
             message: t(media ? 'missions.editor.media-saved' : 'missions.editor.media-removed'),
           }),
         onError: (error) =>
-          notify(t, { color: 'red', title: t('missions.editor.media-failed'), message: errorMessage(t, error) }),
+          notify({ color: 'red', title: t('missions.editor.media-failed'), message: errorMessage(t, error) }),
       },
     );
   }

@@ -53,7 +53,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { useDeleteItem, useReorderItem } from '../api/missions-api';
 import { draftFor } from './item-form';
 import { ItemFormModal } from './item-form-modal';
-import { notify } from './notify';
+import { notify } from '../../../lib/notify';
 import { readableText } from './mission-badges';
 
 const KIND_ICONS = { question: IconListCheck, option: IconShoppingCart, field: IconForms } as const;
@@ -406,7 +406,7 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
         onError: (error) => {
           // The old order comes back, so does the page that showed the item.
           setPage(pageOfIndex(from));
-          notify(t, { color: 'red', title: t('missions.items.reorder-failed'), message: errorMessage(t, error) });
+          notify({ color: 'red', title: t('missions.items.reorder-failed'), message: errorMessage(t, error) });
         },
       },
     );
@@ -453,10 +453,10 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
           onSuccess: (rest) => {
             // Deleting the only item of the last page shows the page before it.
             setPage((current) => Math.min(current, pageCountFor(rest.length)));
-            notify(t, { color: 'teal', message: t('missions.items.deleted', { title: item.title }) });
+            notify({ color: 'teal', message: t('missions.items.deleted', { title: item.title }) });
           },
           onError: (error) =>
-            notify(t, {
+            notify({
               color: 'red',
               title: t('missions.items.delete-failed'),
               // The server names the reward using the item; its message says which.

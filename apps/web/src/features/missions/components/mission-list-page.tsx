@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Button, EmptyState, Group, Pagination, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { IconPlus, IconSearch, IconTargetArrow, IconX } from '@tabler/icons-react';
+import { Button, Select, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconPlus, IconTargetArrow } from '@tabler/icons-react';
 import {
   MISSION_STATUSES,
   MISSION_TYPES,
@@ -14,17 +14,18 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useNavigate } from 'react-router';
-import { ErrorState } from '../../../components/error-state';
+import { ListEmptyState } from '../../../components/paged-table/list-empty-state';
+import { PagedListPanel } from '../../../components/paged-table/paged-list-panel';
+import { TableSearch } from '../../../components/paged-table/table-search';
+import { usePagedSearch } from '../../../components/paged-table/use-table-query';
 import { errorMessage } from '../../../lib/error-message';
-import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../auth/components/session-context';
 import { useDuplicateMission, useMissionList } from '../api/missions-api';
 import { CreateMissionModal } from './create-mission-modal';
 import { missionEditorPath } from './mission-paths';
 import { MissionTable, MissionTableSkeleton } from './mission-table';
-import { notify } from './notify';
+import { notify } from '../../../lib/notify';
 
-const SEARCH_DEBOUNCE_MS = 300;
 export const MISSION_PAGE_SIZES = [PAGE_SIZES.missions, 10, 20] as const;
 const ALL = 'all';
 
@@ -37,88 +38,73 @@ function isStatus(value: string | null): value is TMissionStatus {
 }
 
 export function MissionListPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const me = useSession();
   const canCreate = me.permissions.includes('mission:create');
 
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState('');
-  const applyFilter = useDebouncedCallback((value: string) => setFilter(value.trim()), SEARCH_DEBOUNCE_MS);
   const [type, setType] = useState<TMissionType | null>(null);
   const [status, setStatus] = useState<TMissionStatus | null>(null);
   const [perPage, setPerPage] = useState<number>(PAGE_SIZES.missions);
   const [createOpened, createModal] = useDisclosure(false);
 
-  // A page number belongs to the query it was chosen in; any other query starts at page 1.
-  const queryKey = `${filter}|${type ?? ALL}|${status ?? ALL}|${perPage}`;
-  const [paging, setPaging] = useState({ queryKey, page: 1 });
-  const currentPage = paging.queryKey === queryKey ? paging.page : 1;
-  const setPage = (page: number) => setPaging({ queryKey, page });
+  const { search, filter, currentPage, setSearch, clearSearch, setPage } = usePagedSearch({
+    scopeKey: `${type ?? ALL}|${status ?? ALL}|${perPage}`,
+  });
 
   const list = useMissionList({ filter, type, status, currentPage, perPage });
   const duplicate = useDuplicateMission();
 
-  function clearSearch() {
-    setSearch('');
-    setFilter('');
-  }
-
   function duplicateMission(mission: TMission) {
     duplicate.mutate(mission.id, {
       onSuccess: (copy) => {
-        notify(t, { color: 'teal', message: t('missions.actions.duplicated', { title: copy.title }) });
+        notify({ color: 'teal', message: t('missions.actions.duplicated', { title: copy.title }) });
         void navigate(missionEditorPath(copy));
       },
       onError: (error) =>
-        notify(t, { color: 'red', title: t('missions.actions.duplicate-failed'), message: errorMessage(t, error) }),
+        notify({ color: 'red', title: t('missions.actions.duplicate-failed'), message: errorMessage(t, error) }),
     });
   }
 
-  const pageCount = list.data?._meta.pageCount ?? 0;
-  const totalCount = list.data?._meta.totalCount ?? 0;
   const hasQuery = filter !== '' || type !== null || status !== null;
 
   function renderBody() {
-    if (list.isPending) return <MissionTableSkeleton rows={Math.min(perPage, 5)} />;
-    if (list.isError && !list.data) return <ErrorState error={list.error} onRetry={() => void list.refetch()} />;
+    // Without a page yet (loading, or failed: the panel then shows the retry instead) show the skeleton.
+    if (!list.data) return <MissionTableSkeleton rows={Math.min(perPage, 5)} />;
     if (list.data.items.length === 0) {
-      return hasQuery ? (
-        <EmptyState
-          py="xl"
-          icon={<IconSearch aria-hidden />}
-          title={t('missions.list.empty-search.title')}
-          description={t('missions.list.empty-search.description')}
-        >
-          <EmptyState.Actions>
-            <Button
-              variant="light"
-              onClick={() => {
-                clearSearch();
-                setType(null);
-                setStatus(null);
-              }}
-            >
-              {t('missions.list.clear-filters')}
-            </Button>
-          </EmptyState.Actions>
-        </EmptyState>
-      ) : (
-        <EmptyState
-          py="xl"
-          variant="light"
+      return (
+        <ListEmptyState
+          searched={hasQuery}
           icon={<IconTargetArrow aria-hidden />}
-          title={t('missions.list.empty.title')}
-          description={t(canCreate ? 'missions.list.empty.description' : 'missions.list.empty.description-readonly')}
-        >
-          {canCreate && (
-            <EmptyState.Actions>
-              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createModal.open}>
-                {t('missions.create.button')}
-              </Button>
-            </EmptyState.Actions>
+          title={t(hasQuery ? 'missions.list.empty-search.title' : 'missions.list.empty.title')}
+          description={t(
+            hasQuery
+              ? 'missions.list.empty-search.description'
+              : canCreate
+                ? 'missions.list.empty.description'
+                : 'missions.list.empty.description-readonly',
           )}
-        </EmptyState>
+          action={
+            hasQuery ? (
+              <Button
+                variant="light"
+                onClick={() => {
+                  clearSearch();
+                  setType(null);
+                  setStatus(null);
+                }}
+              >
+                {t('missions.list.clear-filters')}
+              </Button>
+            ) : (
+              canCreate && (
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createModal.open}>
+                  {t('missions.create.button')}
+                </Button>
+              )
+            )
+          }
+        />
       );
     }
     return (
@@ -146,31 +132,17 @@ export function MissionListPage() {
         }
       />
 
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <Stack gap={0}>
-          <Group p="md" gap="sm" wrap="wrap">
-            <TextInput
-              aria-label={t('missions.list.search')}
+      <PagedListPanel
+        list={list}
+        toolbar={
+          <>
+            <TableSearch
+              label={t('missions.list.search')}
               placeholder={t('missions.list.search-placeholder')}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              rightSection={
-                search !== '' && (
-                  <IconX
-                    size={14}
-                    role="button"
-                    aria-label={t('missions.list.clear-search')}
-                    style={{ cursor: 'pointer' }}
-                    onClick={clearSearch}
-                  />
-                )
-              }
               value={search}
-              onChange={(event) => {
-                setSearch(event.currentTarget.value);
-                applyFilter(event.currentTarget.value);
-              }}
-              type="search"
-              w={{ base: '100%', sm: 300 }}
+              onChange={setSearch}
+              onClear={clearSearch}
+              width={300}
             />
             <Select
               aria-label={t('missions.list.type-filter')}
@@ -197,49 +169,36 @@ export function MissionListPage() {
               allowDeselect={false}
               w={{ base: '100%', sm: 180 }}
             />
-          </Group>
-          {renderBody()}
-          {list.data && list.data.items.length > 0 && (
-            <Group justify="space-between" p="md" wrap="wrap">
-              <Group gap="md">
-                <Text size="sm" c="dimmed" aria-live="polite">
-                  {t('missions.list.total', { count: totalCount, formatted: formatNumber(totalCount, i18n.language) })}
-                </Text>
-                <Select
-                  aria-label={t('missions.list.page-size')}
-                  data={MISSION_PAGE_SIZES.map((size) => ({
-                    value: String(size),
-                    label: t('missions.list.per-page', { count: size }),
-                  }))}
-                  value={String(perPage)}
-                  onChange={(value) => value && setPerPage(Number(value))}
-                  allowDeselect={false}
-                  size="xs"
-                  w={130}
-                />
-              </Group>
-              {pageCount > 1 && (
-                <nav aria-label={t('missions.list.pagination')}>
-                  <Pagination
-                    total={pageCount}
-                    value={currentPage}
-                    onChange={setPage}
-                    getControlProps={(control) => ({ 'aria-label': t(`missions.pagination.${control}`) })}
-                    getItemProps={(page) => ({ 'aria-label': t('missions.pagination.page', { page }) })}
-                  />
-                </nav>
-              )}
-            </Group>
-          )}
-        </Stack>
-      </Paper>
+          </>
+        }
+        currentPage={currentPage}
+        onPageChange={setPage}
+        summary={(total) => t('missions.list.total', total)}
+        paginationLabel={t('missions.list.pagination')}
+        footerExtra={
+          <Select
+            aria-label={t('missions.list.page-size')}
+            data={MISSION_PAGE_SIZES.map((size) => ({
+              value: String(size),
+              label: t('missions.list.per-page', { count: size }),
+            }))}
+            value={String(perPage)}
+            onChange={(value) => value && setPerPage(Number(value))}
+            allowDeselect={false}
+            size="xs"
+            w={130}
+          />
+        }
+      >
+        {renderBody()}
+      </PagedListPanel>
 
       <CreateMissionModal
         opened={createOpened}
         onClose={createModal.close}
         onCreated={(mission) => {
           createModal.close();
-          notify(t, { color: 'teal', message: t('missions.create.created') });
+          notify({ color: 'teal', message: t('missions.create.created') });
           void navigate(missionEditorPath(mission));
         }}
       />

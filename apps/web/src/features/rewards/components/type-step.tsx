@@ -1,7 +1,8 @@
-import { Group, Radio, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Radio, SimpleGrid } from '@mantine/core';
 import { IconCash, IconDiscount2, IconGift, IconTicket, IconTrophy, type Icon } from '@tabler/icons-react';
 import { REWARD_TYPES, type TRewardType } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
+import { IconRadioCard } from '../../../components/icon-radio-card';
 
 const ICONS: Record<TRewardType, Icon> = {
   money: IconCash,
@@ -25,25 +26,15 @@ export function TypeStep({ value, onChange }: { value: TRewardType; onChange: (t
       name="reward-type"
     >
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" mt="xs">
-        {types.map((type) => {
-          const TypeIcon = ICONS[type];
-          return (
-            <Radio.Card key={type} value={type} radius="md" p="md" aria-label={t(`rewards.type.${type}`)}>
-              <Group wrap="nowrap" align="flex-start" gap="sm">
-                <Radio.Indicator />
-                <TypeIcon size={22} aria-hidden />
-                <Stack gap={2}>
-                  <Text fw={600} size="sm">
-                    {t(`rewards.type.${type}`)}
-                  </Text>
-                  <Text size="xs" c="gray.7">
-                    {t(`rewards.type.${type}-hint`)}
-                  </Text>
-                </Stack>
-              </Group>
-            </Radio.Card>
-          );
-        })}
+        {types.map((type) => (
+          <IconRadioCard
+            key={type}
+            value={type}
+            icon={ICONS[type]}
+            label={t(`rewards.type.${type}`)}
+            hint={t(`rewards.type.${type}-hint`)}
+          />
+        ))}
       </SimpleGrid>
     </Radio.Group>
   );

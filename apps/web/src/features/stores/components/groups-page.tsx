@@ -1,11 +1,11 @@
-import { Button, EmptyState, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconSearch, IconUsersGroup } from '@tabler/icons-react';
+import { Button, Stack, Text } from '@mantine/core';
+import { IconUsersGroup } from '@tabler/icons-react';
 import type { TManagedGroupList } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type TTableColumn } from '../../../components/paged-table/paged-table';
-import { TableFooter } from '../../../components/paged-table/table-footer';
+import { ListEmptyState } from '../../../components/paged-table/list-empty-state';
+import { PagedListPanel } from '../../../components/paged-table/paged-list-panel';
 import { TableSearch } from '../../../components/paged-table/table-search';
 import { toSignedSort, useTableQuery } from '../../../components/paged-table/use-table-query';
 import { formatNumber } from '../../../lib/format';
@@ -54,74 +54,54 @@ export function GroupsPage() {
     },
   ];
 
-  const totalCount = list.data?._meta.totalCount ?? 0;
-  const empty =
-    table.filter !== '' ? (
-      <EmptyState
-        py="xl"
-        icon={<IconSearch aria-hidden />}
-        title={t('stores.groups.empty-search.title')}
-        description={t('stores.groups.empty-search.description')}
-      >
-        <EmptyState.Actions>
+  const searched = table.filter !== '';
+  const empty = (
+    <ListEmptyState
+      searched={searched}
+      icon={<IconUsersGroup aria-hidden />}
+      title={t(searched ? 'stores.groups.empty-search.title' : 'stores.groups.empty.title')}
+      description={t(searched ? 'stores.groups.empty-search.description' : 'stores.groups.empty.description')}
+      action={
+        searched && (
           <Button variant="light" onClick={table.clearSearch}>
             {t('stores.list.clear-search')}
           </Button>
-        </EmptyState.Actions>
-      </EmptyState>
-    ) : (
-      <EmptyState
-        py="xl"
-        variant="light"
-        icon={<IconUsersGroup aria-hidden />}
-        title={t('stores.groups.empty.title')}
-        description={t('stores.groups.empty.description')}
-      />
-    );
+        )
+      }
+    />
+  );
 
   return (
     <Stack gap="lg" maw={1100} mx="auto">
       <PageHeader title={t('stores.groups.title')} subtitle={t('stores.groups.subtitle', { brand: me.brand.name })} />
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <Stack gap={0}>
-          <Group p="md">
-            <TableSearch
-              label={t('stores.groups.search')}
-              placeholder={t('stores.groups.search-placeholder')}
-              value={table.search}
-              onChange={table.setSearch}
-              onClear={table.clearSearch}
-            />
-          </Group>
-          {list.isError && !list.data ? (
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          ) : (
-            <PagedTable
-              label={t('stores.groups.table')}
-              columns={columns}
-              rows={list.data?.items}
-              rowKey={(group) => group.id}
-              sort={table.sort}
-              onSort={table.toggleSort}
-              stale={list.isPlaceholderData}
-              minWidth={640}
-              empty={empty}
-            />
-          )}
-          {list.data && list.data.items.length > 0 && (
-            <TableFooter
-              summary={t('stores.groups.total', {
-                count: totalCount,
-                formatted: formatNumber(totalCount, i18n.language),
-              })}
-              pageCount={list.data._meta.pageCount}
-              currentPage={table.currentPage}
-              onPageChange={table.setPage}
-              paginationLabel={t('stores.groups.pages')}
-            />
-          )}
-        </Stack>
-      </Paper>
+      <PagedListPanel
+        list={list}
+        toolbar={
+          <TableSearch
+            label={t('stores.groups.search')}
+            placeholder={t('stores.groups.search-placeholder')}
+            value={table.search}
+            onChange={table.setSearch}
+            onClear={table.clearSearch}
+          />
+        }
+        currentPage={table.currentPage}
+        onPageChange={table.setPage}
+        summary={(total) => t('stores.groups.total', total)}
+        paginationLabel={t('stores.groups.pages')}
+      >
+        <PagedTable
+          label={t('stores.groups.table')}
+          columns={columns}
+          rows={list.data?.items}
+          rowKey={(group) => group.id}
+          sort={table.sort}
+          onSort={table.toggleSort}
+          stale={list.isPlaceholderData}
+          minWidth={640}
+          empty={empty}
+        />
+      </PagedListPanel>
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
-import { ActionIcon, Button, EmptyState, Group, Menu, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBuildingStore, IconDots, IconSearch } from '@tabler/icons-react';
+import { IconBuildingStore, IconDots } from '@tabler/icons-react';
 import { STORE_STATUSES, type TManagedStore, type TStoreStatus } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { CountTabs } from '../../../components/paged-table/count-tabs';
-import { ErrorState } from '../../../components/error-state';
 import { PageHeader } from '../../../components/page-header';
 import { PagedTable, type TTableColumn } from '../../../components/paged-table/paged-table';
-import { TableFooter } from '../../../components/paged-table/table-footer';
+import { ListEmptyState } from '../../../components/paged-table/list-empty-state';
+import { PagedListPanel } from '../../../components/paged-table/paged-list-panel';
 import { TableSearch } from '../../../components/paged-table/table-search';
+import { useStatusParam } from '../../../components/paged-table/use-status-param';
 import { toSignedSort, useTableQuery } from '../../../components/paged-table/use-table-query';
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format';
@@ -28,10 +28,6 @@ type TConfirmedStatus = (typeof CONFIRMED_STATUSES)[number];
 
 function needsConfirmation(status: TStoreStatus): status is TConfirmedStatus {
   return (CONFIRMED_STATUSES as readonly TStoreStatus[]).includes(status);
-}
-
-function parseStatus(value: string | null): TStoreStatus | null {
-  return STORE_STATUSES.find((status) => status === value) ?? null;
 }
 
 function StatusMenu({
@@ -76,9 +72,7 @@ export function StoresPage() {
   const { t, i18n } = useTranslation();
   const me = useSession();
   const canUpdate = me.permissions.includes('store:update');
-  const [searchParams, setSearchParams] = useSearchParams();
-  // The URL owns the status so a tab can be linked to and survives a reload.
-  const status = parseStatus(searchParams.get('status'));
+  const [status, changeTab] = useStatusParam(STORE_STATUSES);
 
   const table = useTableQuery<TStoreListSortField>({
     defaultSort: { field: 'storeName', order: 'asc' },
@@ -92,18 +86,6 @@ export function StoresPage() {
     currentPage: table.currentPage,
   });
   const changeStatus = useChangeStoreStatus();
-
-  function changeTab(tab: TStatusTab) {
-    setSearchParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (tab === 'all') next.delete('status');
-        else next.set('status', tab);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   function applyStatus(store: TManagedStore, next: TStoreStatus) {
     const name = store.storeName;
@@ -202,38 +184,28 @@ export function StoresPage() {
   ];
 
   const hasQuery = table.filter !== '' || status !== null;
-  const totalCount = list.data?._meta.totalCount ?? 0;
-
-  const empty = hasQuery ? (
-    <EmptyState
-      py="xl"
-      icon={<IconSearch aria-hidden />}
-      title={t('stores.list.empty-search.title')}
-      description={t('stores.list.empty-search.description')}
-    >
-      {table.filter !== '' && (
-        <EmptyState.Actions>
+  const empty = (
+    <ListEmptyState
+      searched={hasQuery}
+      icon={<IconBuildingStore aria-hidden />}
+      title={t(hasQuery ? 'stores.list.empty-search.title' : 'stores.list.empty.title')}
+      description={t(hasQuery ? 'stores.list.empty-search.description' : 'stores.list.empty.description')}
+      action={
+        table.filter !== '' && (
           <Button variant="light" onClick={table.clearSearch}>
             {t('stores.list.clear-search')}
           </Button>
-        </EmptyState.Actions>
-      )}
-    </EmptyState>
-  ) : (
-    <EmptyState
-      py="xl"
-      variant="light"
-      icon={<IconBuildingStore aria-hidden />}
-      title={t('stores.list.empty.title')}
-      description={t('stores.list.empty.description')}
+        )
+      }
     />
   );
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
       <PageHeader title={t('stores.list.title')} subtitle={t('stores.list.subtitle', { brand: me.brand.name })} />
-      <Paper withBorder radius="lg" p={0} style={{ overflow: 'hidden' }}>
-        <Stack gap={0}>
+      <PagedListPanel
+        list={list}
+        tabs={
           <CountTabs
             label={t('stores.list.status-tabs')}
             tabs={TABS}
@@ -242,45 +214,34 @@ export function StoresPage() {
             tabLabel={(tab) => t(`stores.status.${tab}`)}
             counts={summary.data}
           />
-          <Group p="md">
-            <TableSearch
-              label={t('stores.list.search')}
-              placeholder={t('stores.list.search-placeholder')}
-              value={table.search}
-              onChange={table.setSearch}
-              onClear={table.clearSearch}
-              width={360}
-            />
-          </Group>
-          {list.isError && !list.data ? (
-            <ErrorState error={list.error} onRetry={() => void list.refetch()} />
-          ) : (
-            <PagedTable
-              label={t('stores.list.title')}
-              columns={columns}
-              rows={list.data?.items}
-              rowKey={(store) => store.storeBrandId}
-              sort={table.sort}
-              onSort={table.toggleSort}
-              stale={list.isPlaceholderData}
-              minWidth={900}
-              empty={empty}
-            />
-          )}
-          {list.data && list.data.items.length > 0 && (
-            <TableFooter
-              summary={t('stores.list.total', {
-                count: totalCount,
-                formatted: formatNumber(totalCount, i18n.language),
-              })}
-              pageCount={list.data._meta.pageCount}
-              currentPage={table.currentPage}
-              onPageChange={table.setPage}
-              paginationLabel={t('stores.list.pages')}
-            />
-          )}
-        </Stack>
-      </Paper>
+        }
+        toolbar={
+          <TableSearch
+            label={t('stores.list.search')}
+            placeholder={t('stores.list.search-placeholder')}
+            value={table.search}
+            onChange={table.setSearch}
+            onClear={table.clearSearch}
+            width={360}
+          />
+        }
+        currentPage={table.currentPage}
+        onPageChange={table.setPage}
+        summary={(total) => t('stores.list.total', total)}
+        paginationLabel={t('stores.list.pages')}
+      >
+        <PagedTable
+          label={t('stores.list.title')}
+          columns={columns}
+          rows={list.data?.items}
+          rowKey={(store) => store.storeBrandId}
+          sort={table.sort}
+          onSort={table.toggleSort}
+          stale={list.isPlaceholderData}
+          minWidth={900}
+          empty={empty}
+        />
+      </PagedListPanel>
     </Stack>
   );
 }

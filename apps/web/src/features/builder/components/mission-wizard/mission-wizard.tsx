@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { notify } from '../../lib/notify';
+import { notify } from '../../../../lib/notify';
 import {
   defaultContestSettings,
   defaultSharedData,

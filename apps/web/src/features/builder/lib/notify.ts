@@ -1,8 +1,0 @@
-import type { ReactNode } from 'react';
-import { notifications } from '@mantine/notifications';
-import { i18n } from '../../../i18n/i18n';
-
-/** A toast whose close button has a name (Mantine's has none by default). */
-export function notify(input: { color: 'teal' | 'red'; message: ReactNode; title?: ReactNode }) {
-  notifications.show({ ...input, closeButtonProps: { 'aria-label': i18n.t('common.close') } });
-}
