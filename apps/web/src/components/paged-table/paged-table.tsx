@@ -21,6 +21,8 @@ export interface TTableColumn<T, F extends string = string> {
 
 interface PagedTableProps<T, F extends string> {
   label: string;
+  /** The table's name while its first page loads (skeleton rows are not the table's rows yet). */
+  loadingLabel?: string;
   columns: readonly TTableColumn<T, F>[];
   /** Undefined while the first page loads: skeleton rows are shown instead. */
   rows: readonly T[] | undefined;
@@ -85,6 +87,7 @@ function HeaderCell<T, F extends string>({
 /** A server-paged table: sortable headers, skeleton rows while loading, dimmed rows while the next page loads. */
 export function PagedTable<T, F extends string = string>({
   label,
+  loadingLabel,
   columns,
   rows,
   rowKey,
@@ -99,7 +102,12 @@ export function PagedTable<T, F extends string = string>({
   const loading = rows === undefined;
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={label} aria-busy={loading || stale || undefined}>
+      <Table
+        verticalSpacing="sm"
+        highlightOnHover
+        aria-label={loading && loadingLabel ? loadingLabel : label}
+        aria-busy={loading || stale || undefined}
+      >
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

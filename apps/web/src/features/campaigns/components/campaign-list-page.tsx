@@ -25,7 +25,7 @@ import {
   useStatusSummary,
   type TCampaignListSort,
 } from '../api/campaigns-api';
-import { CampaignTable, CampaignTableSkeleton, campaignPath } from './campaign-table';
+import { CampaignTable, campaignPath } from './campaign-table';
 import { CreateCampaignMenu } from './create-campaign-menu';
 import { LaunchedNotice } from './launched-notice';
 
@@ -109,9 +109,7 @@ export function CampaignListPage() {
   const hasQuery = filter !== '' || status !== null;
 
   function renderBody() {
-    // Without a page yet (loading, or failed: the panel then shows the retry instead) show the skeleton.
-    if (!list.data) return <CampaignTableSkeleton />;
-    if (list.data.items.length === 0) {
+    if (list.data?.items.length === 0) {
       return (
         <ListEmptyState
           searched={hasQuery}
@@ -136,9 +134,10 @@ export function CampaignListPage() {
         />
       );
     }
+    // Without a page yet (loading, or failed: the panel then shows the retry instead) the table shows skeleton rows.
     return (
       <CampaignTable
-        campaigns={list.data.items}
+        campaigns={list.data?.items}
         canDuplicate={canCreate}
         canDelete={canDelete}
         onDuplicate={duplicateCampaign}

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { ActionIcon, Anchor, Group, Menu, Progress, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Group, Menu, Progress, Text } from '@mantine/core';
 import { IconCopy, IconDots, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { canDeleteCampaign, isEditableStatus, type TCampaign } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,7 @@ import { Link } from 'react-router';
 import { formatPercent } from '../../../lib/format';
 import { CampaignStatusBadge, CampaignTypeBadge } from './campaign-badges';
 import { CampaignDate } from './campaign-dates';
+import { PagedTable, type TTableColumn } from '../../../components/paged-table/paged-table';
 
 export interface CampaignRowPermissions {
   canDuplicate: boolean;
@@ -14,7 +14,8 @@ export interface CampaignRowPermissions {
 }
 
 interface CampaignTableProps extends CampaignRowPermissions {
-  campaigns: TCampaign[];
+  /** Undefined while the first page loads (skeleton rows). */
+  campaigns: TCampaign[] | undefined;
   onDuplicate: (campaign: TCampaign) => void;
   onDelete: (campaign: TCampaign) => void;
   /** Id of a campaign with a running action, whose menu is disabled meanwhile. */
@@ -87,58 +88,6 @@ function RowActions({
   );
 }
 
-function Header() {
-  const { t } = useTranslation();
-  return (
-    <Table.Thead>
-      <Table.Tr>
-        <Table.Th>{t('campaign.list.columns.name')}</Table.Th>
-        <Table.Th>{t('campaign.list.columns.type')}</Table.Th>
-        <Table.Th>{t('campaign.list.columns.status')}</Table.Th>
-        <Table.Th>{t('campaign.list.columns.progress')}</Table.Th>
-        <Table.Th>{t('campaign.list.columns.start')}</Table.Th>
-        <Table.Th>{t('campaign.list.columns.end')}</Table.Th>
-        <Table.Th>{t('campaign.list.columns.created')}</Table.Th>
-        <Table.Th>
-          <VisuallyHidden>{t('campaign.list.columns.actions')}</VisuallyHidden>
-        </Table.Th>
-      </Table.Tr>
-    </Table.Thead>
-  );
-}
-
-const COLUMN_COUNT = 8;
-
-function TableFrame({ children, label, busy }: { children: ReactNode; label: string; busy?: boolean }) {
-  return (
-    <Table.ScrollContainer minWidth={960}>
-      <Table verticalSpacing="sm" highlightOnHover aria-label={label} aria-busy={busy || undefined}>
-        <Header />
-        {children}
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
-export function CampaignTableSkeleton({ rows = 5 }: { rows?: number }) {
-  const { t } = useTranslation();
-  return (
-    <TableFrame label={t('app.loading')} busy>
-      <Table.Tbody>
-        {Array.from({ length: rows }, (_, row) => (
-          <Table.Tr key={row}>
-            {Array.from({ length: COLUMN_COUNT }, (_, col) => (
-              <Table.Td key={col}>
-                <Skeleton height={14} width={col === 0 ? '80%' : '60%'} radius="sm" />
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableFrame>
-  );
-}
-
 export function CampaignTable({
   campaigns,
   onDuplicate,
@@ -149,56 +98,73 @@ export function CampaignTable({
   stale = false,
 }: CampaignTableProps) {
   const { t, i18n } = useTranslation();
+  const columns: TTableColumn<TCampaign>[] = [
+    {
+      key: 'name',
+      label: t('campaign.list.columns.name'),
+      render: (campaign) => (
+        <Box maw={280}>
+          <CampaignName campaign={campaign} />
+        </Box>
+      ),
+    },
+    { key: 'type', label: t('campaign.list.columns.type'), render: (campaign) => <CampaignTypeBadge campaign={campaign} /> },
+    { key: 'status', label: t('campaign.list.columns.status'), render: (campaign) => <CampaignStatusBadge status={campaign.status} /> },
+    {
+      key: 'progress',
+      label: t('campaign.list.columns.progress'),
+      render: (campaign) => (
+        <Group gap="xs" wrap="nowrap" miw={120}>
+          <Progress
+            value={campaign.completionProgress}
+            w={64}
+            size="sm"
+            aria-label={t('campaign.list.columns.progress')}
+            color={campaign.completionProgress === 100 ? 'teal' : undefined}
+          />
+          <Text size="xs" c="dimmed">
+            {formatPercent(campaign.completionProgress, i18n.language)}
+          </Text>
+        </Group>
+      ),
+    },
+    {
+      key: 'start',
+      label: t('campaign.list.columns.start'),
+      render: (campaign) => <CampaignDate epochSeconds={campaign.startDate} timeZone={campaign.timeZone} />,
+    },
+    {
+      key: 'end',
+      label: t('campaign.list.columns.end'),
+      render: (campaign) => <CampaignDate epochSeconds={campaign.endDate} timeZone={campaign.timeZone} />,
+    },
+    { key: 'created', label: t('campaign.list.columns.created'), render: (campaign) => <CampaignDate epochSeconds={campaign.createdAt} /> },
+    {
+      key: 'actions',
+      label: t('campaign.list.columns.actions'),
+      hideLabel: true,
+      align: 'right',
+      render: (campaign) => (
+        <RowActions
+          campaign={campaign}
+          canDuplicate={canDuplicate}
+          canDelete={canDelete}
+          onDuplicate={onDuplicate}
+          onDelete={onDelete}
+          busy={busyId === campaign.id}
+        />
+      ),
+    },
+  ];
   return (
-    <TableFrame label={t('campaign.list.title')} busy={stale}>
-      <Table.Tbody style={{ opacity: stale ? 0.6 : 1, transition: 'opacity 150ms' }}>
-        {campaigns.map((campaign) => (
-          <Table.Tr key={campaign.id}>
-            <Table.Td maw={280}>
-              <CampaignName campaign={campaign} />
-            </Table.Td>
-            <Table.Td>
-              <CampaignTypeBadge campaign={campaign} />
-            </Table.Td>
-            <Table.Td>
-              <CampaignStatusBadge status={campaign.status} />
-            </Table.Td>
-            <Table.Td miw={120}>
-              <Group gap="xs" wrap="nowrap">
-                <Progress
-                  value={campaign.completionProgress}
-                  w={64}
-                  size="sm"
-                  aria-label={t('campaign.list.columns.progress')}
-                  color={campaign.completionProgress === 100 ? 'teal' : undefined}
-                />
-                <Text size="xs" c="dimmed">
-                  {formatPercent(campaign.completionProgress, i18n.language)}
-                </Text>
-              </Group>
-            </Table.Td>
-            <Table.Td>
-              <CampaignDate epochSeconds={campaign.startDate} timeZone={campaign.timeZone} />
-            </Table.Td>
-            <Table.Td>
-              <CampaignDate epochSeconds={campaign.endDate} timeZone={campaign.timeZone} />
-            </Table.Td>
-            <Table.Td>
-              <CampaignDate epochSeconds={campaign.createdAt} />
-            </Table.Td>
-            <Table.Td ta="right">
-              <RowActions
-                campaign={campaign}
-                canDuplicate={canDuplicate}
-                canDelete={canDelete}
-                onDuplicate={onDuplicate}
-                onDelete={onDelete}
-                busy={busyId === campaign.id}
-              />
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </TableFrame>
+    <PagedTable
+      label={t('campaign.list.title')}
+      loadingLabel={t('app.loading')}
+      columns={columns}
+      rows={campaigns}
+      rowKey={(campaign) => campaign.id}
+      stale={stale}
+      minWidth={960}
+    />
   );
 }

@@ -23,7 +23,7 @@ import { useSession } from '../../auth/components/session-context';
 import { useDuplicateMission, useMissionList } from '../api/missions-api';
 import { CreateMissionModal } from './create-mission-modal';
 import { missionEditorPath } from './mission-paths';
-import { MissionTable, MissionTableSkeleton } from './mission-table';
+import { MissionTable } from './mission-table';
 import { notify } from '../../../lib/notify';
 
 export const MISSION_PAGE_SIZES = [PAGE_SIZES.missions, 10, 20] as const;
@@ -69,9 +69,7 @@ export function MissionListPage() {
   const hasQuery = filter !== '' || type !== null || status !== null;
 
   function renderBody() {
-    // Without a page yet (loading, or failed: the panel then shows the retry instead) show the skeleton.
-    if (!list.data) return <MissionTableSkeleton rows={Math.min(perPage, 5)} />;
-    if (list.data.items.length === 0) {
+    if (list.data?.items.length === 0) {
       return (
         <ListEmptyState
           searched={hasQuery}
@@ -107,9 +105,11 @@ export function MissionListPage() {
         />
       );
     }
+    // Without a page yet (loading, or failed: the panel then shows the retry instead) the table shows skeleton rows.
     return (
       <MissionTable
-        missions={list.data.items}
+        missions={list.data?.items}
+        skeletonRows={Math.min(perPage, 5)}
         canDuplicate={canCreate}
         onDuplicate={duplicateMission}
         busyId={duplicate.isPending ? duplicate.variables : null}
