@@ -74,7 +74,16 @@ export async function measure(url: string, options: MeasureOptions = {}): Promis
     durationSeconds: options.durationSeconds ?? DEFAULT_MEASURE.durationSeconds,
     warmupSeconds: options.warmupSeconds ?? DEFAULT_MEASURE.warmupSeconds,
   };
-  const result = await new Promise<LoadResult>((resolve, reject) => {
+  const result = await runLoadWorker(new URL('./load-worker.ts', import.meta.url), request);
+  return toMeasurement(url, request.connections, result);
+}
+
+/**
+ * Runs a load worker (a .ts file that posts one LoadResult) on its own thread, so the load
+ * generator does not queue behind the servers on this thread's event loop.
+ */
+export function runLoadWorker(entry: URL, data: object): Promise<LoadResult> {
+  return new Promise<LoadResult>((resolve, reject) => {
     // The tsx CLI registers its loader on the main thread only (Node 20 workers ignore
     // --import in execArgv), so the worker registers its own before importing the .ts file.
     const bootstrap = `
@@ -82,23 +91,23 @@ export async function measure(url: string, options: MeasureOptions = {}): Promis
       import(workerData.tsxApi).then((tsx) => { tsx.register(); return import(workerData.entry); });`;
     const worker = new Worker(bootstrap, {
       eval: true,
-      workerData: {
-        ...request,
-        tsxApi: import.meta.resolve('tsx/esm/api'),
-        entry: new URL('./load-worker.ts', import.meta.url).href,
-      },
+      workerData: { ...data, tsxApi: import.meta.resolve('tsx/esm/api'), entry: entry.href },
     });
     worker.once('message', (message: LoadResult) => resolve(message));
     worker.once('error', reject);
     worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
+      if (code !== 0) reject(new Error(`load worker ${entry.pathname} exited with ${code}`));
     });
   });
+}
+
+/** A worker's raw result as the figures the runner reports (nearest-rank percentiles). */
+export function toMeasurement(url: string, connections: number, result: LoadResult): Measurement {
   const sorted = result.latencies.sort();
   const requests = sorted.length;
   return {
     url,
-    connections: request.connections,
+    connections,
     durationSeconds: result.durationSeconds,
     requests,
     requestsPerSecond: requests / result.durationSeconds,
