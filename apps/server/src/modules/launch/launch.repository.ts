@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { LaunchReward, TPaymentPlan } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, rewards } from '../../db/schema/index.js';
@@ -39,7 +39,7 @@ export async function findBrandBilling(db: DbOrTx, brandId: string, lock = false
   const query = db
     .select({ id: brands.id, isRetailer: brands.isRetailer, paymentPlan: brands.paymentPlan, walletBalanceCents: brands.walletBalanceCents })
     .from(brands)
-    .where(and(eq(brands.id, brandId)));
+    .where(eq(brands.id, brandId));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw new Error(`brand ${brandId} vanished`);
   return row;

@@ -1,9 +1,8 @@
 import { Checkbox, Loader, Radio, Stack, Text } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
 import type { TCampaignMission } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { fetchMissionItems } from '../api/rewards-api';
 import type { TAssignmentForm } from '../lib/reward-form';
+import { useItemSoldMissionItems } from '../lib/use-sold-items';
 import { MoneyInput } from './money-input';
 
 interface AssignmentStepProps {
@@ -17,14 +16,7 @@ interface AssignmentStepProps {
 /** Learning campaigns: the reward goes to items sold, or to a sales amount (spec §5 "Assignment"). */
 export function AssignmentStep({ value, onChange, missions, rewardId, errors }: AssignmentStepProps) {
   const { t } = useTranslation();
-  const itemSold = missions.filter((m) => m.mission.subtype === 'itemSold');
-  const queries = useQueries({
-    queries: itemSold.map((m) => ({
-      queryKey: ['rewards', 'mission-items', m.missionId],
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchMissionItems(m.missionId, signal),
-      staleTime: 0,
-    })),
-  });
+  const { itemSold, queries } = useItemSoldMissionItems(missions);
   const current: TAssignmentForm = value ?? { type: 'itemSold', itemsId: [], amountThreshold: '', amountThresholdType: null };
 
   return (

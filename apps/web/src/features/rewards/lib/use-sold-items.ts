@@ -3,11 +3,8 @@ import type { TCampaignMission } from '@rally/domain';
 import { fetchMissionItems } from '../api/rewards-api';
 import type { TSoldItem } from './reward-form';
 
-/**
- * The products (option items) of the campaign's itemSold missions: what dynamic cash rows pick
- * from and must all cover. Fetched like the assignment step fetches them; only when enabled.
- */
-export function useSoldItems(missions: TCampaignMission[], enabled: boolean) {
+/** The campaign's itemSold missions and, in the same order, the query of each one's items. */
+export function useItemSoldMissionItems(missions: TCampaignMission[], enabled = true) {
   const itemSold = missions.filter((m) => m.mission.subtype === 'itemSold');
   const queries = useQueries({
     queries: itemSold.map((m) => ({
@@ -17,6 +14,15 @@ export function useSoldItems(missions: TCampaignMission[], enabled: boolean) {
       enabled,
     })),
   });
+  return { itemSold, queries };
+}
+
+/**
+ * The products (option items) of the campaign's itemSold missions: what dynamic cash rows pick
+ * from and must all cover. Fetched only when enabled.
+ */
+export function useSoldItems(missions: TCampaignMission[], enabled: boolean) {
+  const { itemSold, queries } = useItemSoldMissionItems(missions, enabled);
   const items: TSoldItem[] = [];
   itemSold.forEach((mission, i) => {
     for (const item of queries[i]?.data?.items ?? []) {
