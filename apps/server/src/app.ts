@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
 import { createSessionLookup, type SessionLookup } from './modules/auth/session-lookup.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
+import { createCampaignChanges } from './modules/builder/campaign-changes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -32,6 +32,7 @@ import { checkSelectedPlaces } from './modules/store/places-lookup.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +45,8 @@ declare module 'fastify' {
     actor(request: FastifyRequest): Promise<RequestActor>;
   }
 }
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildAppOptions {
   env: Env;
@@ -69,9 +72,6 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   // more per request than the rest of a list call's serialisation).
   app.setSerializerCompiler(env.NODE_ENV === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
   registerErrorHandler(app);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const secureCookies = env.PUBLIC_URL.startsWith('https://');
   const auth = createAuth({
@@ -91,8 +91,19 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, sessionLookup, request));
+  const campaignChanges = createCampaignChanges(database);
+  app.addHook('onReady', async () => campaignChanges.start());
+  app.addHook('onClose', () => campaignChanges.stop());
+  // Cached campaign views are trusted only once this process's writes are known to have been announced.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!READ_ONLY_METHODS.has(request.method)) {
+      campaignChanges.writeStarted();
+      reply.raw.once('close', () => campaignChanges.writeAnswered());
+    }
+    done();
+  });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -137,7 +148,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   });
   await app.register(meRoutes);
   await app.register(campaignRoutes);
-  await app.register(builderRoutes);
+  await app.register(builderRoutes, { campaignChanges });
   await app.register(missionRoutes);
   await app.register(rewardRoutes, { dataDir: env.DATA_DIR });
   await app.register(storeRoutes);

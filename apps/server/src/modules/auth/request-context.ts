@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { forbidden, unauthenticated } from '../../lib/app-error.js';
 import type { Auth } from './auth.js';
-import type { SessionLookup } from './session-lookup.js';
+import type { SessionFacts, SessionLookup } from './session-lookup.js';
 
 export interface RequestActor {
   userId: string;
@@ -50,16 +50,27 @@ export async function resolveActor(auth: Auth, db: Db, lookup: SessionLookup, re
     await db.update(sessions).set({ activeOrganizationId: facts.brandId }).where(eq(sessions.id, facts.sessionId));
     lookup.evict(request);
   }
-  const role = facts.role as TMemberRole;
-  return {
-    userId: facts.userId,
-    userName: facts.userName,
-    email: facts.email,
-    sessionId: facts.sessionId,
-    brandId: facts.brandId,
-    role,
-    permissions: permissionsForRole(role),
-  };
+  return actorFor(facts, facts.brandId, facts.role as TMemberRole);
+}
+
+// A cached session answers many requests with the same facts object; its actor is built once.
+const actors = new WeakMap<SessionFacts, RequestActor>();
+
+function actorFor(facts: SessionFacts, brandId: string, role: TMemberRole): RequestActor {
+  let actor = actors.get(facts);
+  if (!actor) {
+    actor = Object.freeze({
+      userId: facts.userId,
+      userName: facts.userName,
+      email: facts.email,
+      sessionId: facts.sessionId,
+      brandId,
+      role,
+      permissions: permissionsForRole(role),
+    });
+    actors.set(facts, actor);
+  }
+  return actor;
 }
 
 export function requirePermission(actor: RequestActor, permission: TPermission) {

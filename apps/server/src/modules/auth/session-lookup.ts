@@ -31,9 +31,12 @@ const CACHE_MAX = 10_000;
 export function createSessionLookup(database: Database, secret: string) {
   const cache = new Map<string, { facts: SessionFacts; until: number }>();
 
-  function tokenOf(request: FastifyRequest): string | null {
-    const raw = cookieValue(request.headers.cookie, SECURE_COOKIE) ?? cookieValue(request.headers.cookie, COOKIE);
-    if (!raw) return null;
+  /** The signed cookie as sent (token.signature): what the cache is keyed by, so a hit skips the HMAC. */
+  function signedCookieOf(request: FastifyRequest): string | undefined {
+    return cookieValue(request.headers.cookie, SECURE_COOKIE) ?? cookieValue(request.headers.cookie, COOKIE);
+  }
+
+  function verify(raw: string): string | null {
     const dot = raw.lastIndexOf('.');
     if (dot < 1) return null;
     const token = raw.slice(0, dot);
@@ -80,26 +83,28 @@ export function createSessionLookup(database: Database, secret: string) {
   }
 
   return {
-    tokenOf,
     async find(request: FastifyRequest): Promise<SessionFacts | null> {
-      const token = tokenOf(request);
-      if (!token) return null;
+      const raw = signedCookieOf(request);
+      if (!raw) return null;
       const now = Date.now();
-      const hit = cache.get(token);
+      // Only a cookie whose signature was verified is ever cached, under its exact bytes.
+      const hit = cache.get(raw);
       if (hit && hit.until > now && hit.facts.expiresAt.getTime() > now) return hit.facts;
+      const token = verify(raw);
+      if (!token) return null;
       const facts = await load(token);
       if (!facts) {
-        cache.delete(token);
+        cache.delete(raw);
         return null;
       }
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-      cache.set(token, { facts, until: now + CACHE_TTL_MS });
+      cache.set(raw, { facts, until: now + CACHE_TTL_MS });
       return facts;
     },
     /** Forget a session here at once (sign-out, brand switch). */
     evict(request: FastifyRequest) {
-      const token = tokenOf(request);
-      if (token) cache.delete(token);
+      const raw = signedCookieOf(request);
+      if (raw) cache.delete(raw);
     },
   };
 }

@@ -21,6 +21,7 @@ import {
 import { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
 import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
 import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
+import type { CampaignChanges } from './campaign-changes.js';
 import { createFormDataCache } from './form-data-cache.js';
 import { updateCampaignFields } from './update-campaign-fields.js';
 import { errorResponses } from '../../lib/error-responses.js';
@@ -38,10 +39,14 @@ function acceptsGzip(header: string | undefined): boolean {
 }
 const tags = ['builder'];
 
-export async function builderRoutes(app: FastifyInstance) {
+export interface BuilderRoutesOptions {
+  campaignChanges: CampaignChanges;
+}
+
+export async function builderRoutes(app: FastifyInstance, { campaignChanges }: BuilderRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const formDataJson = createFormDataCache(db);
+  const formDataJson = createFormDataCache({ db, changes: campaignChanges });
 
   r.get(
     '/api/v3/bundle/:id/form-data',
