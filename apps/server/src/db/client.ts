@@ -131,6 +131,9 @@ export function createDatabase(options: DatabaseOptions): Database {
 }
 
 const RELISTEN_MS = 1_000;
+const HEARTBEAT_MS = 2_000;
+/** How the listening connection names itself to the server (pg_stat_activity.application_name). */
+export const CHANGE_FEED_APPLICATION = 'rally-change-feed';
 
 /** A dedicated connection that LISTENs, and listens again after the server dropped it. */
 function listenOnServer(connectionString: string, channels: readonly string[], handlers: ChangeFeedHandlers): ChangeFeed {
@@ -139,11 +142,13 @@ function listenOnServer(connectionString: string, channels: readonly string[], h
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString });
+    const client = new pg.Client({ connectionString, application_name: CHANGE_FEED_APPLICATION, keepAlive: true });
     let dead = false;
+    let beat: NodeJS.Timeout | undefined;
     const drop = () => {
       if (dead) return;
       dead = true;
+      clearInterval(beat);
       if (current === client) {
         current = undefined;
         handlers.onLost();
@@ -174,6 +179,13 @@ function listenOnServer(connectionString: string, channels: readonly string[], h
     }
     current = client;
     handlers.onReady();
+    // A connection can also hang without closing (a network partition): one that stops answering is dropped too.
+    beat = setInterval(() => {
+      const deadline = setTimeout(drop, HEARTBEAT_MS);
+      deadline.unref();
+      client.query('select 1').then(() => clearTimeout(deadline), drop);
+    }, HEARTBEAT_MS);
+    beat.unref();
   };
   void connect();
 

@@ -68,6 +68,20 @@ describe('one error shape for every failure', () => {
     expect(ZErrorBody.parse(res.json()).error.fields.map((f) => f.path)).toEqual(['id']);
   });
 
+  it('sends the security headers on every response, errors included', async () => {
+    for (const url of ['/api/health', '/api/no-such-route', '/api/me']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      // Served over plain HTTP here: no HSTS, no upgrade of insecure requests.
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
   it('tags every response with a request id', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'trace-123' } });
     expect(res.headers['x-request-id']).toBe('trace-123');

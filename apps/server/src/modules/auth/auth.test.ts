@@ -85,6 +85,17 @@ describe('/api/me and sign-out', () => {
     expect(me.brands).toHaveLength(2);
   });
 
+  it('refuses a session cookie whose signature was altered, even while the genuine one is in use', async () => {
+    const cookie = await t.signIn('owner@brand.test');
+    expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).statusCode).toBe(200);
+    const [name, value] = cookie.split('=', 2) as [string, string];
+    const signed = decodeURIComponent(value);
+    const token = signed.slice(0, signed.lastIndexOf('.'));
+    const forged = `${name}=${encodeURIComponent(`${token}.${Buffer.alloc(32, 7).toString('base64')}`)}`;
+    const res = await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: forged } });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('reports a retailer brand for the retailer', async () => {
     const cookie = await t.signIn('retailer@retail.test');
     const me = ZMe.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());

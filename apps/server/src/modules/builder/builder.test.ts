@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZActivity, ZBuilderWriteResult, ZErrorBody, ZFormData, ZPauseDetails, ZRewardRead, ZRewardTypes } from '@rally/domain';
+import { ZActivity, ZBuilderWriteResult, ZErrorBody, ZFormData, ZPauseDetails, ZRewardRead, ZRewardTypes, type TFormData } from '@rally/domain';
 import { campaignAudit, campaignMissions, campaignPartners, campaigns, missions, rewardCodes } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -92,21 +92,48 @@ describe('form-data', () => {
     expect((await get(`/api/v3/bundle/${c.id}/form-data`)).statusCode).toBe(404);
   });
 
-  it('is never stale: library edits, reward codes and direct row changes show on the next load', async () => {
+  // Another client's commit (here: statements on the test's own connection, as another server process
+  // would write) reaches this app as a notification, delivered at commit; the app serves it from then on.
+  const shows = async (id: number, check: (data: TFormData) => void) =>
+    vi.waitFor(async () => check(await formData(id)), { timeout: 2_000, interval: 5 });
+
+  it('shows library edits, reward codes and direct row changes made by other clients once they commit', async () => {
     const c = await f.campaign(brand, { type: 'learning', name: 'Fresh' });
     const m = await f.mission(brand, { type: 'learning', title: 'Old title' }, 1);
     await f.campaignMission(brand, c.id, m.id, { passingGrade: 1 });
     const r = await f.reward(brand, c.id, { type: 'discount', title: 'Codes' });
     expect((await formData(c.id)).missions[0]?.mission.title).toBe('Old title');
     await t.database.db.update(missions).set({ title: 'New title' }).where(eq(missions.id, m.id));
-    expect((await formData(c.id)).missions[0]?.mission.title).toBe('New title');
+    await shows(c.id, (data) => expect(data.missions[0]?.mission.title).toBe('New title'));
     await t.database.db.insert(rewardCodes).values([
       { brandId: brand, rewardId: r.id, code: '0001' },
       { brandId: brand, rewardId: r.id, code: '0002' },
     ]);
-    expect((await formData(c.id)).rewards[0]).toMatchObject({ totalCodes: 2, availableCodes: 2 });
+    await shows(c.id, (data) => expect(data.rewards[0]).toMatchObject({ totalCodes: 2, availableCodes: 2 }));
     await t.database.db.update(campaigns).set({ name: 'Renamed elsewhere' }).where(eq(campaigns.id, c.id));
-    expect((await formData(c.id)).campaign.name).toBe('Renamed elsewhere');
+    await shows(c.id, (data) => expect(data.campaign.name).toBe('Renamed elsewhere'));
+  });
+
+  it('shows a save made through the API on the very next load, every time', async () => {
+    const c = await f.campaign(brand, { name: 'Round 0' });
+    let version = (await formData(c.id)).campaign.version;
+    for (let round = 1; round <= 25; round += 1) {
+      const saved = await post(`/api/v3/bundle/${c.id}`, { version, name: `Round ${round}` });
+      expect(saved.statusCode).toBe(200);
+      version = ZBuilderWriteResult.parse(saved.json()).campaign.version;
+      const data = await formData(c.id);
+      expect(data.campaign).toMatchObject({ name: `Round ${round}`, version });
+    }
+  });
+
+  it('shows a mission removed through the API on the very next load', async () => {
+    const c = await f.campaign(brand, { type: 'learning' });
+    const m = await f.mission(brand, { type: 'learning' }, 1);
+    const entry = await f.campaignMission(brand, c.id, m.id, { passingGrade: 1 });
+    expect((await formData(c.id)).missions).toHaveLength(1);
+    const removed = await post(`/api/v3/bundle/${c.id}/mission/${entry.id}/delete`, {});
+    expect(removed.statusCode).toBe(200);
+    expect((await formData(c.id)).missions).toHaveLength(0);
   });
 });
 
