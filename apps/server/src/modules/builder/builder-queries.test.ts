@@ -46,6 +46,29 @@ async function countQueries(campaignId: number) {
   return { count: queries.length, data: ZFormData.parse(data) };
 }
 
+describe('name autosave', () => {
+  it('reads the campaign once: the next save, on the version the last one returned, is a single statement', async () => {
+    const f = factories(t.database.db);
+    const c = await f.campaign(t.brandIds.owner, { name: 'Typing' });
+    const cookie = await t.signIn('owner@brand.test');
+    // The first request records the session's brand and the second caches the session; only the saves are counted.
+    for (let i = 0; i < 2; i++) await t.app.inject({ method: 'GET', url: `/api/v3/bundle/${c.id}/form-data`, headers: { cookie } });
+    const save = async (version: number, name: string) => {
+      queries = [];
+      recording = true;
+      const res = await t.app.inject({ method: 'POST', url: `/api/v3/bundle/${c.id}`, headers: { cookie }, payload: { version, name } });
+      recording = false;
+      expect(res.statusCode).toBe(200);
+      return { version: (res.json() as { campaign: { version: number } }).campaign.version, statements: queries.length };
+    };
+    const first = await save(1, 'Typing a');
+    const second = await save(first.version, 'Typing ab');
+    const third = await save(second.version, 'Typing abc');
+    expect(first.statements).toBe(2);
+    expect([second.statements, third.statements]).toEqual([1, 1]);
+  });
+});
+
 describe('builder load', () => {
   it('runs the same fixed number of queries for 1 and for 20 missions and rewards (no N+1)', async () => {
     const small = await countQueries(await campaignWith(1));

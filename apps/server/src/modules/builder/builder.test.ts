@@ -170,6 +170,33 @@ describe('autosave of fields', () => {
     expect((await rowOf(c.id)).name).toBe('Tab one');
   });
 
+  it('recomputes progress from fresh facts when they changed between two saves of the name', async () => {
+    const c = await f.campaign(brand, { type: 'learning', name: 'First' });
+    const m = await f.mission(brand, { type: 'learning' }, 1);
+    await t.database.db.update(missions).set({ isCompleteFill: false }).where(eq(missions.id, m.id));
+    await f.campaignMission(brand, c.id, m.id, { passingGrade: 1 });
+    const first = ZBuilderWriteResult.parse((await post(`/api/v3/bundle/${c.id}`, { version: 1, name: 'Second' })).json()).campaign;
+    // Completed in the mission wizard (another request, maybe another process) before the next keystroke is saved.
+    await t.database.db.update(missions).set({ isCompleteFill: true }).where(eq(missions.id, m.id));
+    const next = await post(`/api/v3/bundle/${c.id}`, { version: first.version, name: 'Third' });
+    expect(next.statusCode).toBe(200);
+    const second = ZBuilderWriteResult.parse(next.json()).campaign;
+    expect(second.completionProgress).toBeGreaterThan(first.completionProgress);
+    expect((await rowOf(c.id)).completionProgress).toBe(second.completionProgress);
+  });
+
+  it('still answers 409 to a stale version after a run of saves', async () => {
+    const c = await f.campaign(brand, { name: 'Typing' });
+    let version = 1;
+    for (const name of ['Typing a', 'Typing ab', 'Typing abc']) {
+      version = ZBuilderWriteResult.parse((await post(`/api/v3/bundle/${c.id}`, { version, name })).json()).campaign.version;
+    }
+    expect((await post(`/api/v3/bundle/${c.id}`, { version: version - 1, name: 'Other tab' })).statusCode).toBe(409);
+    await t.database.db.update(campaigns).set({ status: 'active' }).where(eq(campaigns.id, c.id));
+    expect((await post(`/api/v3/bundle/${c.id}`, { version, name: 'After launch' })).statusCode).toBe(409);
+    expect((await rowOf(c.id)).name).toBe('Typing abc');
+  });
+
   it('lets exactly one of several simultaneous saves on one version win, with one audit entry', async () => {
     const c = await f.campaign(brand, { name: 'Race' });
     const results = await Promise.all(['A', 'B', 'C', 'D'].map((n) => post(`/api/v3/bundle/${c.id}`, { version: 1, name: `Tab ${n}` })));

@@ -9,14 +9,16 @@ const FENCE = 'rally_fence';
 export interface CampaignChanges {
   /**
    * True when a view cached in this process may be served without asking the database: the feed
-   * is listening, no write request of this process is running, and every write it answered has had
-   * its notifications delivered (its fence came back). Writes of other processes reach us when they
-   * commit, a delivery that takes well under a millisecond; their versions still guard every save.
+   * is listening, no write request of this process is running, and a fence sent after the last write
+   * it answered has come back — so that write's notifications have been delivered. When only the
+   * fence is missing, asking sends one (one at a time, covering every write answered so far), so
+   * writes alone never pay for it. Writes of other processes reach us when they commit, a delivery
+   * that takes well under a millisecond; their versions still guard every save.
    */
-  readonly current: boolean;
+  isCurrent(): boolean;
   /** Called with a campaign's id when its cached views are stale, or with null when all are. */
   subscribe(listener: (campaignId: number | null) => void): void;
-  /** A request that may write has started; answered() when its response is out. */
+  /** A request that may write has started; writeAnswered() when its response is out. */
   writeStarted(): void;
   writeAnswered(): void;
   start(): void;
@@ -30,20 +32,32 @@ export function createCampaignChanges(database: Database): CampaignChanges {
   let feed: ChangeFeed | undefined;
   let listening = false;
   let runningWrites = 0;
-  let unconfirmedWrites = 0;
+  // Write requests answered, and how many of them a returned fence covers.
+  let answered = 0;
+  let confirmed = 0;
+  let fenceSent = false;
 
   const invalidate = (campaignId: number | null) => {
     for (const listener of listeners) listener(campaignId);
   };
   const lose = () => {
     listening = false;
-    unconfirmedWrites = 0;
+    fenceSent = false;
+    confirmed = answered;
     invalidate(null);
+  };
+  const sendFence = () => {
+    if (!feed || fenceSent) return;
+    fenceSent = true;
+    feed.notify(FENCE, `${self}:${answered}`).catch(lose);
   };
 
   return {
-    get current() {
-      return listening && runningWrites === 0 && unconfirmedWrites === 0;
+    isCurrent() {
+      if (!listening || runningWrites > 0) return false;
+      if (confirmed === answered) return true;
+      sendFence();
+      return false;
     },
     subscribe(listener) {
       listeners.push(listener);
@@ -53,15 +67,16 @@ export function createCampaignChanges(database: Database): CampaignChanges {
     },
     writeAnswered() {
       runningWrites -= 1;
-      if (!listening || !feed) return;
-      unconfirmedWrites += 1;
-      feed.notify(FENCE, self).catch(lose);
+      answered += 1;
     },
     start() {
       feed ??= database.listen([CAMPAIGN_CHANGED, FENCE], {
         onNotify(channel, payload) {
           if (channel === FENCE) {
-            if (payload === self && unconfirmedWrites > 0) unconfirmedWrites -= 1;
+            const [from, covered] = payload.split(':');
+            if (from !== self) return;
+            fenceSent = false;
+            confirmed = Math.max(confirmed, Number(covered));
             return;
           }
           const id = Number(payload);
@@ -70,6 +85,8 @@ export function createCampaignChanges(database: Database): CampaignChanges {
         onReady() {
           // Whatever changed while nobody listened is unknown: start from nothing cached.
           invalidate(null);
+          confirmed = answered;
+          fenceSent = false;
           listening = true;
         },
         onLost: lose,

@@ -21,7 +21,7 @@ export interface FormDataCacheOptions {
  * The builder's form-data, serialised once per campaign revision and viewer (brand and role).
  *
  * Every change to a campaign or to what its builder shows moves campaigns.cache_rev (database
- * triggers, whoever writes) and is announced at commit (migration 0008). While `changes.current`
+ * triggers, whoever writes) and is announced at commit (migration 0008). While `changes.isCurrent()`
  * holds, an entry still held here is one no notification has dropped, so it is served without a
  * query. Otherwise (feed not listening, a write of this process not yet confirmed) a request costs
  * one indexed lookup of the revision, and an entry is served only if built at that revision.
@@ -84,7 +84,7 @@ export function createFormDataCache({ db, changes }: FormDataCacheOptions) {
     const now = Date.now();
     const held = byCampaign.get(campaignId)?.get(viewer);
     // Held means it was built for this brand (access checked then) and nothing changed since.
-    if (held && held.until > now && changes.current) return held;
+    if (held && held.until > now && changes.isCurrent()) return held;
     const [row] = await head.execute({ id: campaignId, brandId: actor.brandId });
     if (!row) throw notFound('Campaign');
     if (held && held.rev === row.rev && held.until > now) return held;

@@ -22,7 +22,7 @@ export interface RenameCampaignOptions {
  * updates the row only if it is still at the version the edit was made on and writes the audit
  * entry with it. A write that got in between moved the version, so this one matches no row and
  * answers 409, exactly as the locked path would. Two round trips instead of six, none holding a
- * lock while the application works.
+ * lock while the application works — and one for the next keystroke's save (see lastRenames).
  */
 const EDITABLE = sql.join(
   EDITABLE_STATUSES.map((s) => sql.raw(`'${s}'`)),
@@ -34,26 +34,47 @@ const EDITABLE = sql.join(
  * inserted from the updated row, so neither exists without the other.
  */
 function prepareRename(db: Db) {
-  const updated = db.$with('updated', { id: campaigns.id, brandId: campaigns.brandId }).as(sql`
+  const updated = db.$with('updated', { id: campaigns.id, brandId: campaigns.brandId, cacheRev: campaigns.cacheRev }).as(sql`
     update ${campaigns}
        set name = ${sql.placeholder('name')}, completion_progress = ${sql.placeholder('progress')},
            version = version + 1, updated_at = now()
      where id = ${sql.placeholder('id')} and brand_id = ${sql.placeholder('brandId')} and version = ${sql.placeholder('version')}
-       and status in (${EDITABLE})
-    returning id, brand_id`);
+       and status in (${EDITABLE}) and cache_rev = coalesce(${sql.placeholder('rev')}::bigint, cache_rev)
+    returning id, brand_id, cache_rev`);
   const audit = db.$with('audit', { at: campaignAudit.createdAt }).as(sql`
     insert into ${campaignAudit} (brand_id, campaign_id, user_id, action, changes)
     select brand_id, id, ${sql.placeholder('userId')}, 'update', ${sql.placeholder('changes')}::jsonb from updated
     returning created_at`);
   return db
     .with(updated, audit)
-    .select({ at: audit.at })
+    .select({ at: audit.at, rev: updated.cacheRev })
     .from(audit)
+    .innerJoin(updated, sql`true`)
     .prepare('rename_campaign');
 }
 const preparedRenames = new WeakMap<object, ReturnType<typeof prepareRename>>();
 
+type CampaignRow = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgressFacts>>>['campaign'];
+type ProgressFacts = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgressFacts>>>['facts'];
+
+/**
+ * What the last rename in this process read and wrote, per campaign. campaigns.cache_rev moves
+ * (triggers, migration 0005) on any change to the row or to the rows progress is computed from, so
+ * while it is unchanged these are still the campaign and its facts: the next rename of it, made on
+ * the version this one returned, skips the read and makes its update conditional on that revision.
+ */
+const lastRenames = new WeakMap<object, Map<number, { campaign: CampaignRow; facts: ProgressFacts }>>();
+const MAX_REMEMBERED = 10_000;
+
 export async function renameCampaign({ db, actor, campaignId, name, version }: RenameCampaignOptions): Promise<TCampaign> {
+  let remembered = lastRenames.get(db);
+  if (!remembered) lastRenames.set(db, (remembered = new Map()));
+  const last = remembered.get(campaignId);
+  if (last && last.campaign.brandId === actor.brandId && last.campaign.version === version) {
+    const saved = await saveRename({ db, actor, name, version, ...last, atRev: last.campaign.cacheRev });
+    if (saved) return saved;
+  }
+  remembered.delete(campaignId);
   const found = await findCampaignWithProgressFacts(db, actor.brandId, campaignId);
   if (!found) throw notFound('Campaign');
   const { campaign, facts } = found;
@@ -63,6 +84,24 @@ export async function renameCampaign({ db, actor, campaignId, name, version }: R
     ]);
   }
   if (campaign.version !== version) throw staleVersion();
+  const saved = await saveRename({ db, actor, name, version, campaign, facts, atRev: null });
+  if (!saved) throw staleVersion();
+  return saved;
+}
+
+interface SaveRenameOptions {
+  db: Db;
+  actor: RequestActor;
+  name: string;
+  version: number;
+  campaign: CampaignRow;
+  facts: ProgressFacts;
+  /** Only if the campaign is still at this revision (null: whatever its revision). */
+  atRev: number | null;
+}
+
+/** Progress from the facts, then the conditional update with its audit row; undefined when no row matched. */
+async function saveRename({ db, actor, name, version, campaign, facts, atRev }: SaveRenameOptions): Promise<TCampaign | undefined> {
   const progress = computeProgress({
     mode: 'builder',
     type: campaign.type,
@@ -82,19 +121,18 @@ export async function renameCampaign({ db, actor, campaignId, name, version }: R
     id: campaign.id,
     brandId: actor.brandId,
     version,
+    rev: atRev,
     name,
     progress: progress.percent,
     userId: actor.userId,
     changes: JSON.stringify(changes),
   });
-  if (!row) throw staleVersion();
+  if (!row) return undefined;
   if (name !== campaign.name) invalidateCampaignPages(campaign.brandId);
-  return toApiCampaign({
-    ...campaign,
-    name,
-    completionProgress: progress.percent,
-    version: version + 1,
-    // now() is the statement's time in both rows.
-    updatedAt: row.at,
-  });
+  // now() is the statement's time in both rows.
+  const renamed = { ...campaign, name, completionProgress: progress.percent, version: version + 1, updatedAt: row.at, cacheRev: row.rev };
+  const remembered = lastRenames.get(db)!;
+  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as number);
+  remembered.set(campaign.id, { campaign: renamed, facts });
+  return toApiCampaign(renamed);
 }
