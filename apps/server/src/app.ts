@@ -17,7 +17,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
 import { createSessionLookup, type SessionLookup } from './modules/auth/session-lookup.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
-import { createCampaignChanges } from './modules/builder/campaign-changes.js';
+import { createCampaignRevisionWatch } from './modules/builder/campaign-revision-watch.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -91,14 +91,14 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, sessionLookup, request));
-  const campaignChanges = createCampaignChanges(database);
-  app.addHook('onReady', async () => campaignChanges.start());
-  app.addHook('onClose', () => campaignChanges.stop());
-  // Cached campaign views are trusted only once this process's writes are known to have been announced.
+  const revisions = createCampaignRevisionWatch(database.db);
+  app.addHook('onReady', async () => revisions.start());
+  app.addHook('onClose', async () => revisions.stop());
+  // Cached campaign views are trusted only once a revision comparison started after this process's last write.
   app.addHook('onRequest', (request, reply, done) => {
     if (!READ_ONLY_METHODS.has(request.method)) {
-      campaignChanges.writeStarted();
-      reply.raw.once('close', () => campaignChanges.writeAnswered());
+      revisions.writeStarted();
+      reply.raw.once('close', () => revisions.writeAnswered());
     }
     done();
   });
@@ -148,7 +148,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   });
   await app.register(meRoutes);
   await app.register(campaignRoutes);
-  await app.register(builderRoutes, { campaignChanges });
+  await app.register(builderRoutes, { revisions });
   await app.register(missionRoutes);
   await app.register(rewardRoutes, { dataDir: env.DATA_DIR });
   await app.register(storeRoutes);

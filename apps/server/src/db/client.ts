@@ -26,25 +26,6 @@ export interface Database {
   migrate(): Promise<void>;
   /** Rows of a raw SQL statement, whichever driver runs it. */
   rows<T>(query: ReturnType<typeof sql>): Promise<T[]>;
-  /** Notifications (PostgreSQL LISTEN/NOTIFY) on these channels, on a connection of their own. */
-  listen(channels: readonly string[], handlers: ChangeFeedHandlers): ChangeFeed;
-  close(): Promise<void>;
-}
-
-export interface ChangeFeedHandlers {
-  onNotify(channel: string, payload: string): void;
-  /** Listening (again): every notification committed from now on will be delivered, in commit order. */
-  onReady(): void;
-  /** The connection broke: notifications may be missed until the next onReady. */
-  onLost(): void;
-}
-
-export interface ChangeFeed {
-  /**
-   * NOTIFY on the feed's own connection. It commits after everything this process committed before
-   * the call, so when the feed delivers it back, their notifications have all been delivered.
-   */
-  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,7 +71,6 @@ export function createDatabase(options: DatabaseOptions): Database {
         const res = await db.execute(query);
         return (res as unknown as { rows: T[] }).rows;
       },
-      listen: (channels, handlers) => listenOnServer(options.databaseUrl as string, channels, handlers),
       close: () => pool.end(),
     };
   }
@@ -113,94 +93,7 @@ export function createDatabase(options: DatabaseOptions): Database {
       const res = await db.execute(query);
       return (res as unknown as { rows: T[] }).rows;
     },
-    listen(channels, handlers) {
-      // One in-process session: a notification reaches the listeners before the committing call returns.
-      const stops = Promise.all(channels.map((channel) => client.listen(channel, (payload) => handlers.onNotify(channel, payload))));
-      void stops.then(() => handlers.onReady(), () => handlers.onLost());
-      return {
-        async notify(channel, payload) {
-          await client.query('select pg_notify($1, $2)', [channel, payload]);
-        },
-        async close() {
-          for (const stop of await stops.catch(() => [])) await stop().catch(() => undefined);
-        },
-      };
-    },
     close: () => client.close(),
-  };
-}
-
-const RELISTEN_MS = 1_000;
-const HEARTBEAT_MS = 2_000;
-/** How the listening connection names itself to the server (pg_stat_activity.application_name). */
-export const CHANGE_FEED_APPLICATION = 'rally-change-feed';
-
-/** A dedicated connection that LISTENs, and listens again after the server dropped it. */
-function listenOnServer(connectionString: string, channels: readonly string[], handlers: ChangeFeedHandlers): ChangeFeed {
-  let current: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async () => {
-    const client = new pg.Client({ connectionString, application_name: CHANGE_FEED_APPLICATION, keepAlive: true });
-    let dead = false;
-    let beat: NodeJS.Timeout | undefined;
-    const drop = () => {
-      if (dead) return;
-      dead = true;
-      clearInterval(beat);
-      if (current === client) {
-        current = undefined;
-        handlers.onLost();
-      }
-      client.end().catch(() => undefined);
-      if (!closed && !retry) {
-        retry = setTimeout(() => {
-          retry = undefined;
-          void connect();
-        }, RELISTEN_MS);
-        retry.unref();
-      }
-    };
-    client.on('notification', (message) => handlers.onNotify(message.channel, message.payload ?? ''));
-    client.on('error', drop);
-    client.on('end', drop);
-    try {
-      await client.connect();
-      for (const channel of channels) await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
-    } catch {
-      drop();
-      return;
-    }
-    if (closed) {
-      dead = true;
-      await client.end().catch(() => undefined);
-      return;
-    }
-    current = client;
-    handlers.onReady();
-    // A connection can also hang without closing (a network partition): one that stops answering is dropped too.
-    beat = setInterval(() => {
-      const deadline = setTimeout(drop, HEARTBEAT_MS);
-      deadline.unref();
-      client.query('select 1').then(() => clearTimeout(deadline), drop);
-    }, HEARTBEAT_MS);
-    beat.unref();
-  };
-  void connect();
-
-  return {
-    async notify(channel, payload) {
-      if (!current) throw new Error('not listening');
-      await current.query('select pg_notify($1, $2)', [channel, payload]);
-    },
-    async close() {
-      closed = true;
-      if (retry) clearTimeout(retry);
-      const client = current;
-      current = undefined;
-      await client?.end().catch(() => undefined);
-    },
   };
 }
 

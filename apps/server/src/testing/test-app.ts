@@ -24,7 +24,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Seed the full demo content (stores, missions, campaigns), not only brands and sign-ins. */
   content?: boolean;
-  /** Sees every SQL statement the app runs through Drizzle. */
+  /**
+   * Sees every SQL statement the app runs through Drizzle for requests and tests — not the revision
+   * watch's comparisons, which run in the background every 100 ms whatever the test does.
+   */
   onQuery?: (query: string) => void;
 }
 
@@ -32,7 +35,8 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-test-'));
   const env = loadTestEnv({ DATA_DIR: dataDir, ...options.env });
-  const testDb = await createTestDatabase(env.TEST_DATABASE_URL, options.onQuery);
+  const onQuery = options.onQuery;
+  const testDb = await createTestDatabase(env.TEST_DATABASE_URL, onQuery && ((q) => isRevisionComparison(q) || onQuery(q)));
   const database = testDb.database;
   const brandIds = await database.db.transaction(async (tx) => {
     const ids = await seedDemoAccounts(tx);
@@ -66,6 +70,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
+
+const isRevisionComparison = (q: string) => q.startsWith('select "id", "cache_rev" from "campaigns" where "campaigns"."id" in');
 
 export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

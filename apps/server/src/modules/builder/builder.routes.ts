@@ -21,7 +21,7 @@ import {
 import { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
 import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
 import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
-import type { CampaignChanges } from './campaign-changes.js';
+import type { CampaignRevisionWatch } from './campaign-revision-watch.js';
 import { createFormDataCache } from './form-data-cache.js';
 import { updateCampaignFields } from './update-campaign-fields.js';
 import { errorResponses } from '../../lib/error-responses.js';
@@ -40,13 +40,13 @@ function acceptsGzip(header: string | undefined): boolean {
 const tags = ['builder'];
 
 export interface BuilderRoutesOptions {
-  campaignChanges: CampaignChanges;
+  revisions: CampaignRevisionWatch;
 }
 
-export async function builderRoutes(app: FastifyInstance, { campaignChanges }: BuilderRoutesOptions) {
+export async function builderRoutes(app: FastifyInstance, { revisions }: BuilderRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const formDataJson = createFormDataCache({ db, changes: campaignChanges });
+  const formDataJson = createFormDataCache({ db, revisions });
 
   r.get(
     '/api/v3/bundle/:id/form-data',

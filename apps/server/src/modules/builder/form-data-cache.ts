@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { campaignPartners, campaigns } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/request-context.js';
-import type { CampaignChanges } from './campaign-changes.js';
+import type { CampaignRevisionWatch } from './campaign-revision-watch.js';
 import { loadFormData } from './load-form-data.js';
 
 const MAX_CAMPAIGNS = 1_000;
@@ -14,30 +14,33 @@ const TTL_MS = 60_000;
 
 export interface FormDataCacheOptions {
   db: Db;
-  changes: CampaignChanges;
+  revisions: CampaignRevisionWatch;
 }
 
 /**
  * The builder's form-data, serialised once per campaign revision and viewer (brand and role).
  *
  * Every change to a campaign or to what its builder shows moves campaigns.cache_rev (database
- * triggers, whoever writes) and is announced at commit (migration 0008). While `changes.isCurrent()`
- * holds, an entry still held here is one no notification has dropped, so it is served without a
- * query. Otherwise (feed not listening, a write of this process not yet confirmed) a request costs
- * one indexed lookup of the revision, and an entry is served only if built at that revision.
+ * triggers, whoever writes: migration 0005). Each entry is tagged with the revision read before it
+ * was built, and the revision watch compares the held tags with the database every 100 ms and drops
+ * the entries of campaigns that moved on. While the watch is current (`isCurrent`), a held entry is
+ * served without a query; otherwise (a write of this process not yet covered by a comparison, or
+ * comparisons failing) a request costs one indexed lookup of the revision, and an entry is served
+ * only if it was built at that revision.
  */
-export function createFormDataCache({ db, changes }: FormDataCacheOptions) {
+export function createFormDataCache({ db, revisions }: FormDataCacheOptions) {
   const byCampaign = new Map<number, Map<string, FormDataEntry>>();
-  // Loads running per campaign; a change while one runs means its result may predate the change.
-  const loading = new Map<number, Set<{ stale: boolean }>>();
-  changes.subscribe((campaignId) => {
-    if (campaignId === null) {
-      byCampaign.clear();
-      for (const marks of loading.values()) for (const mark of marks) mark.stale = true;
-      return;
-    }
-    byCampaign.delete(campaignId);
-    for (const mark of loading.get(campaignId) ?? []) mark.stale = true;
+  revisions.add({
+    *held() {
+      for (const [campaignId, views] of byCampaign) {
+        let oldest = Number.POSITIVE_INFINITY;
+        for (const entry of views.values()) oldest = Math.min(oldest, entry.rev);
+        yield [campaignId, oldest];
+      }
+    },
+    moved(campaignIds) {
+      for (const id of campaignIds) byCampaign.delete(id);
+    },
   });
 
   const head = db
@@ -55,19 +58,12 @@ export function createFormDataCache({ db, changes }: FormDataCacheOptions) {
     .prepare('campaign_form_data_head');
 
   async function build(actor: RequestActor, campaignId: number, rev: number, viewer: string): Promise<FormDataEntry> {
-    const mark = { stale: false };
-    let marks = loading.get(campaignId);
-    if (!marks) loading.set(campaignId, (marks = new Set()));
-    marks.add(mark);
-    try {
-      const json = JSON.stringify(ZFormData.parse(await loadFormData({ db, actor, campaignId })));
-      const entry = new FormDataEntry(json, rev, Date.now() + TTL_MS);
-      if (!mark.stale) remember(campaignId, viewer, entry);
-      return entry;
-    } finally {
-      marks.delete(mark);
-      if (marks.size === 0) loading.delete(campaignId);
-    }
+    const json = JSON.stringify(ZFormData.parse(await loadFormData({ db, actor, campaignId })));
+    // Tagged with the revision read before loading: the data is at least that new, so a tag that
+    // differs from the database's revision can only ever drop a current entry, never keep a stale one.
+    const entry = new FormDataEntry(json, rev, Date.now() + TTL_MS);
+    remember(campaignId, viewer, entry);
+    return entry;
   }
 
   function remember(campaignId: number, viewer: string, entry: FormDataEntry) {
@@ -83,8 +79,8 @@ export function createFormDataCache({ db, changes }: FormDataCacheOptions) {
     const viewer = `${actor.brandId}:${actor.role}`;
     const now = Date.now();
     const held = byCampaign.get(campaignId)?.get(viewer);
-    // Held means it was built for this brand (access checked then) and nothing changed since.
-    if (held && held.until > now && changes.isCurrent()) return held;
+    // Held means it was built for this brand (access checked then) and no comparison since found it moved.
+    if (held && held.until > now && revisions.isCurrent()) return held;
     const [row] = await head.execute({ id: campaignId, brandId: actor.brandId });
     if (!row) throw notFound('Campaign');
     if (held && held.rev === row.rev && held.until > now) return held;
