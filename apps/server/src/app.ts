@@ -12,12 +12,12 @@ import { ERROR_CODES } from '@rally/domain';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
+import { createRevisionWatch } from './lib/revision-watch.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
 import { createSessionLookup, type SessionLookup } from './modules/auth/session-lookup.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
-import { createCampaignRevisionWatch } from './modules/builder/campaign-revision-watch.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
@@ -29,12 +29,17 @@ import { launchRoutes } from './modules/launch/launch.routes.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
+import { watchStoreRevisions } from './modules/store/revision-cache.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A POST (or other method) that writes nothing: it does not make cached views wait for the next revision comparison. */
+    readOnly?: boolean;
+  }
   interface FastifyInstance {
     database: Database;
     auth: Auth;
@@ -91,12 +96,13 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, sessionLookup, request));
-  const revisions = createCampaignRevisionWatch(database.db);
+  const revisions = createRevisionWatch();
+  watchStoreRevisions(database.db, revisions);
   app.addHook('onReady', async () => revisions.start());
   app.addHook('onClose', async () => revisions.stop());
-  // Cached campaign views are trusted only once a revision comparison started after this process's last write.
+  // Cached views (builder form-data, store revisions) are trusted only once a revision comparison started after this process's last write.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!READ_ONLY_METHODS.has(request.method)) {
+    if (!READ_ONLY_METHODS.has(request.method) && request.routeOptions.config.readOnly !== true) {
       revisions.writeStarted();
       reply.raw.once('close', () => revisions.writeAnswered());
     }

@@ -21,10 +21,10 @@ import {
 import { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
 import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
 import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
-import type { CampaignRevisionWatch } from './campaign-revision-watch.js';
 import { createFormDataCache } from './form-data-cache.js';
 import { updateCampaignFields } from './update-campaign-fields.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import type { RevisionWatch } from '../../lib/revision-watch.js';
 
 const errors = errorResponses;
 
@@ -40,7 +40,7 @@ function acceptsGzip(header: string | undefined): boolean {
 const tags = ['builder'];
 
 export interface BuilderRoutesOptions {
-  revisions: CampaignRevisionWatch;
+  revisions: RevisionWatch;
 }
 
 export async function builderRoutes(app: FastifyInstance, { revisions }: BuilderRoutesOptions) {

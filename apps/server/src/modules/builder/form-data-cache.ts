@@ -1,11 +1,11 @@
 import { gzipSync } from 'node:zlib';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ZFormData } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { campaignPartners, campaigns } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
+import type { RevisionWatch } from '../../lib/revision-watch.js';
 import type { RequestActor } from '../auth/request-context.js';
-import type { CampaignRevisionWatch } from './campaign-revision-watch.js';
 import { loadFormData } from './load-form-data.js';
 
 const MAX_CAMPAIGNS = 1_000;
@@ -14,7 +14,7 @@ const TTL_MS = 60_000;
 
 export interface FormDataCacheOptions {
   db: Db;
-  revisions: CampaignRevisionWatch;
+  revisions: RevisionWatch;
 }
 
 /**
@@ -23,23 +23,28 @@ export interface FormDataCacheOptions {
  * Every change to a campaign or to what its builder shows moves campaigns.cache_rev (database
  * triggers, whoever writes: migration 0005). Each entry is tagged with the revision read before it
  * was built, and the revision watch compares the held tags with the database every 100 ms and drops
- * the entries of campaigns that moved on. While the watch is current (`isCurrent`), a held entry is
- * served without a query; otherwise (a write of this process not yet covered by a comparison, or
- * comparisons failing) a request costs one indexed lookup of the revision, and an entry is served
- * only if it was built at that revision.
+ * the entries of campaigns that moved on. An entry is served without a query once a comparison that
+ * started after it was stored has completed, while the watch is current (`isCurrent`); otherwise a
+ * request costs one indexed lookup of the revision, and an entry is served only if it was built at
+ * that revision.
  */
 export function createFormDataCache({ db, revisions }: FormDataCacheOptions) {
   const byCampaign = new Map<number, Map<string, FormDataEntry>>();
   revisions.add({
-    *held() {
+    async compare() {
+      const held = new Map<number, number>();
       for (const [campaignId, views] of byCampaign) {
         let oldest = Number.POSITIVE_INFINITY;
         for (const entry of views.values()) oldest = Math.min(oldest, entry.rev);
-        yield [campaignId, oldest];
+        held.set(campaignId, oldest);
       }
-    },
-    moved(campaignIds) {
-      for (const id of campaignIds) byCampaign.delete(id);
+      if (held.size === 0) return;
+      const rows = await db
+        .select({ id: campaigns.id, rev: campaigns.cacheRev })
+        .from(campaigns)
+        .where(inArray(campaigns.id, [...held.keys()]));
+      const current = new Map(rows.map((r) => [r.id, r.rev]));
+      for (const [id, rev] of held) if (current.get(id) !== rev) byCampaign.delete(id);
     },
   });
 
@@ -61,7 +66,7 @@ export function createFormDataCache({ db, revisions }: FormDataCacheOptions) {
     const json = JSON.stringify(ZFormData.parse(await loadFormData({ db, actor, campaignId })));
     // Tagged with the revision read before loading: the data is at least that new, so a tag that
     // differs from the database's revision can only ever drop a current entry, never keep a stale one.
-    const entry = new FormDataEntry(json, rev, Date.now() + TTL_MS);
+    const entry = new FormDataEntry(json, rev, Date.now() + TTL_MS, revisions.startedCount());
     remember(campaignId, viewer, entry);
     return entry;
   }
@@ -79,8 +84,8 @@ export function createFormDataCache({ db, revisions }: FormDataCacheOptions) {
     const viewer = `${actor.brandId}:${actor.role}`;
     const now = Date.now();
     const held = byCampaign.get(campaignId)?.get(viewer);
-    // Held means it was built for this brand (access checked then) and no comparison since found it moved.
-    if (held && held.until > now && revisions.isCurrent()) return held;
+    // Held and checked means built for this brand (access checked then) and found current since.
+    if (held && held.until > now && revisions.isCurrent() && revisions.checkedAfter(held.heldAt)) return held;
     const [row] = await head.execute({ id: campaignId, brandId: actor.brandId });
     if (!row) throw notFound('Campaign');
     if (held && held.rev === row.rev && held.until > now) return held;
@@ -99,6 +104,8 @@ export class FormDataEntry {
     readonly json: string,
     readonly rev: number,
     readonly until: number,
+    /** Comparisons started when it was stored: the next one checks it. */
+    readonly heldAt: number,
   ) {}
 
   get gzip(): Buffer {

@@ -30,6 +30,8 @@ export async function reportRoutes(app: FastifyInstance) {
   r.post(
     '/api/completion/bundle/consumer-report',
     {
+      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
+      config: { readOnly: true },
       schema: {
         tags: ['report'],
         summary: 'The report of a consumer campaign (spec §7 completion service)',

@@ -1,14 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { ZErrorBody, ZPlaceDetails, ZReachResponse, countryPlaceId, type TReach } from '@rally/domain';
+import { REVISION_POLL_MS } from '../../lib/revision-watch.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
 let owner: string;
 let brand: string;
+let statements = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ content: true });
+  t = await createTestApp({ content: true, onQuery: () => (statements += 1) });
   owner = await t.signIn('owner@brand.test');
   brand = t.brandIds.owner;
 });
@@ -160,7 +162,7 @@ describe('reach', () => {
     expect(ZErrorBody.parse(country.json()).error.fields.map((f) => f.path)).toEqual(['countryCodes.0']);
   });
 
-  it('follows a change to group membership made outside the API', async () => {
+  it('follows a change to group membership made outside the API, within a revision comparison', async () => {
     const [group] = await t.database.rows<{ id: number }>(
       sql`select id from store_groups where brand_id = ${brand} and name = 'Berlin'`,
     );
@@ -171,8 +173,28 @@ describe('reach', () => {
     await t.database.rows(
       sql`insert into store_group_members (brand_id, group_id, store_id) values (${brand}, ${group!.id}, ${outsider!.id})`,
     );
-    const after = await reachOk({ scope: 'group', pks: [group!.id] });
-    expect(after).toEqual({ groups: 1, stores: before.stores + 1, users: before.users + outsider!.total_users });
+    await vi.waitFor(
+      async () =>
+        expect(await reachOk({ scope: 'group', pks: [group!.id] })).toEqual({
+          groups: 1,
+          stores: before.stores + 1,
+          users: before.users + outsider!.total_users,
+        }),
+      { timeout: 20 * REVISION_POLL_MS, interval: 10 },
+    );
+  });
+
+  it('answers a scope asked before without a query once the brand’s store revision has been compared', async () => {
+    const scope = { scope: 'all' };
+    const first = await reachOk(scope);
+    await vi.waitFor(
+      async () => {
+        statements = 0;
+        expect(await reachOk(scope)).toEqual(first);
+        expect(statements).toBe(0);
+      },
+      { timeout: 20 * REVISION_POLL_MS, interval: REVISION_POLL_MS },
+    );
   });
 });
 

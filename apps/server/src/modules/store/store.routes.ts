@@ -83,6 +83,8 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/service/reach',
     {
+      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
+      config: { readOnly: true },
       schema: {
         tags: ['store'],
         summary: 'Groups, stores and users a scope (all, stores, groups; optionally countries) reaches',
@@ -99,6 +101,8 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/read/store/list',
     {
+      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
+      config: { readOnly: true },
       schema: {
         tags: ['store'],
         summary: 'Stores of the current brand, any status: search, filters, sort, page',
@@ -146,6 +150,8 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/read/group/list',
     {
+      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
+      config: { readOnly: true },
       schema: {
         tags: ['store'],
         summary: 'Store groups of the current brand, any status: search, sort, page',

@@ -1,0 +1,91 @@
+/** How often held revisions are compared with the database. */
+export const REVISION_POLL_MS = 100;
+// Comparisons that stop (database unreachable) stop the trust with them.
+const TRUST_MS = 3 * REVISION_POLL_MS;
+
+/** A cache whose entries are tagged with database revisions (moved by triggers on every change, whoever writes). */
+export interface RevisionSource {
+  /** Reads the current revisions of what the cache holds and drops (or updates) what moved on. */
+  compare(): Promise<void>;
+}
+
+export interface RevisionWatch {
+  /**
+   * True when a cache may answer from what it holds without asking the database: the last
+   * comparison started less than TRUST_MS ago, no write request of this process is running, and
+   * that comparison started after the last one this process answered — so whatever this process
+   * wrote has been seen. A change made by another process (or a job, or psql) is seen by the next
+   * comparison, within REVISION_POLL_MS.
+   */
+  isCurrent(): boolean;
+  /** Comparisons started so far: a value held from now on is first checked by comparison `startedCount() + 1`. */
+  startedCount(): number;
+  /** Whether a comparison numbered above `count` has completed (a value held at `count` has been checked). */
+  checkedAfter(count: number): boolean;
+  add(source: RevisionSource): void;
+  /** A request that may write has started; writeAnswered() when its response is out. */
+  writeStarted(): void;
+  writeAnswered(): void;
+  start(): void;
+  stop(): void;
+}
+
+export function createRevisionWatch(): RevisionWatch {
+  const sources: RevisionSource[] = [];
+  let runningWrites = 0;
+  // Write requests answered, and how many of them the last completed comparison started after.
+  let answered = 0;
+  let seen = 0;
+  let started = 0;
+  let completed = 0;
+  let comparedAt = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  async function compare() {
+    const startedAt = Date.now();
+    const answeredBefore = answered;
+    const number = ++started;
+    for (const source of sources) await source.compare();
+    comparedAt = startedAt;
+    seen = answeredBefore;
+    completed = number;
+  }
+
+  function schedule() {
+    if (!running) return;
+    timer = setTimeout(() => {
+      // A failed comparison leaves comparedAt behind: trust lapses until one succeeds.
+      compare().catch(() => undefined).finally(schedule);
+    }, REVISION_POLL_MS);
+    timer.unref();
+  }
+
+  return {
+    isCurrent() {
+      return runningWrites === 0 && seen === answered && Date.now() - comparedAt < TRUST_MS;
+    },
+    startedCount: () => started,
+    checkedAfter: (count) => completed > count,
+    add(source) {
+      sources.push(source);
+    },
+    writeStarted() {
+      runningWrites += 1;
+    },
+    writeAnswered() {
+      runningWrites -= 1;
+      answered += 1;
+    },
+    start() {
+      if (running) return;
+      running = true;
+      schedule();
+    },
+    stop() {
+      running = false;
+      clearTimeout(timer);
+      comparedAt = Number.NEGATIVE_INFINITY;
+    },
+  };
+}
