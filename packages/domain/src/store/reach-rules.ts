@@ -10,8 +10,9 @@ export interface TReachScope {
   countryCodes: string[];
 }
 
-const sortedUnique = <T extends number | string>(values: readonly T[]): T[] =>
-  [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const sortedUnique = (values: readonly string[]): string[] => [...new Set(values)].sort();
+// Ids are positive 32-bit integers (the schema says so): a typed array sorts them numerically without a comparator call per pair.
+const sortedUniqueIds = (values: readonly number[]): number[] => Array.from(Float64Array.from(new Set(values)).sort());
 
 /**
  * The scope a reach request names, or the fields that make it unusable. A store or group
@@ -25,7 +26,7 @@ export function normaliseReachScope(input: {
   pks?: readonly number[] | undefined;
   countryCodes?: readonly string[] | undefined;
 }): { ok: true; value: TReachScope } | { ok: false; fields: TErrorField[] } {
-  const pks = input.scope === 'all' ? [] : sortedUnique(input.pks ?? []);
+  const pks = input.scope === 'all' ? [] : sortedUniqueIds(input.pks ?? []);
   if (input.scope !== 'all' && pks.length === 0) {
     return { ok: false, fields: [{ path: 'pks', message: `select at least one ${input.scope}` }] };
   }
