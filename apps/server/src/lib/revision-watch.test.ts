@@ -23,13 +23,20 @@ async function afterPolls(n: number) {
   await vi.advanceTimersByTimeAsync(n * REVISION_POLL_MS + 1);
 }
 
+/** A started watch over one source, on fake timers, after `polls` comparisons. */
+async function startedWatch(polls = 1) {
+  vi.useFakeTimers();
+  watch = createRevisionWatch();
+  const s = source();
+  watch.add(s);
+  watch.start();
+  await afterPolls(polls);
+  return s;
+}
+
 describe('revision watch', () => {
   it('is not current before its first comparison, and is after it', async () => {
-    vi.useFakeTimers();
-    watch = createRevisionWatch();
-    const s = source();
-    watch.add(s);
-    watch.start();
+    const s = await startedWatch(0);
     expect(watch.isCurrent()).toBe(false);
     await afterPolls(1);
     expect(s.state.compared).toBe(1);
@@ -37,11 +44,7 @@ describe('revision watch', () => {
   });
 
   it('is not current while a write runs, nor after it is answered until a comparison that started later completes', async () => {
-    vi.useFakeTimers();
-    watch = createRevisionWatch();
-    watch.add(source());
-    watch.start();
-    await afterPolls(1);
+    await startedWatch();
     watch.writeStarted();
     expect(watch.isCurrent()).toBe(false);
     await afterPolls(1);
@@ -53,11 +56,7 @@ describe('revision watch', () => {
   });
 
   it('counts a value held now as checked only by a comparison that starts later', async () => {
-    vi.useFakeTimers();
-    watch = createRevisionWatch();
-    watch.add(source());
-    watch.start();
-    await afterPolls(1);
+    await startedWatch();
     const heldAt = watch.startedCount();
     expect(watch.checkedAfter(heldAt)).toBe(false);
     await afterPolls(1);
@@ -65,12 +64,7 @@ describe('revision watch', () => {
   });
 
   it('stops being current when comparisons fail, and again when stopped', async () => {
-    vi.useFakeTimers();
-    watch = createRevisionWatch();
-    const s = source();
-    watch.add(s);
-    watch.start();
-    await afterPolls(1);
+    const s = await startedWatch();
     s.state.failing = true;
     await afterPolls(3);
     expect(watch.isCurrent()).toBe(false);
