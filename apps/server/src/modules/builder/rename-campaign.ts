@@ -64,7 +64,7 @@ type ProgressFacts = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgr
  * the version this one returned, skips the read and makes its update conditional on that revision.
  */
 const lastRenames = new WeakMap<object, Map<number, { campaign: CampaignRow; facts: ProgressFacts }>>();
-const MAX_REMEMBERED = 10_000;
+const MAX_REMEMBERED = 2_000;
 
 export async function renameCampaign({ db, actor, campaignId, name, version }: RenameCampaignOptions): Promise<TCampaign> {
   let remembered = lastRenames.get(db);
