@@ -38,6 +38,20 @@ describe('campaign list', () => {
     },
   );
 
+  it("opens the campaign list from the site's root, and asks a visitor to sign in first", async () => {
+    const visitor = await h.newPage();
+    const root = await visitor.page.goto('/');
+    expect(root?.status()).toBe(200);
+    await visitor.page.waitForURL(/\/sign-in/);
+    await visitor.context.close();
+    const { context, page } = await h.newPage();
+    await h.signIn(page, 'owner@brand.test');
+    await page.goto('/');
+    await page.waitForURL(/\/campaign$/);
+    await expect.poll(() => page.getByRole('tab', { name: /^All \d+$/ }).count()).toBe(1);
+    await context.close();
+  });
+
   it('preselects the tab named by ?status= and shows only those campaigns', async () => {
     const { context, page } = await h.newPage();
     await h.signIn(page, 'owner@brand.test');

@@ -170,6 +170,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   if (serveWeb) {
     // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart.
     await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+    // The site's root is the single-page app as well (the static handler refuses to list a directory).
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
