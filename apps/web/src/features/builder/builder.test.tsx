@@ -181,6 +181,16 @@ describe('campaign builder page', () => {
     expect(api.to('POST', '/api/v3/bundle/5')[1]?.body).toEqual({ version: 8, name: 'Cold brew training, summer' });
   });
 
+  it('still saves a name typed just before leaving the page', async () => {
+    const { api, router } = renderBuilder(formDataFixture());
+    const input = await screen.findByLabelText('Campaign name');
+    fireEvent.change(input, { target: { value: 'Typed, then left' } });
+    expect(api.to('POST', '/api/v3/bundle/5')).toHaveLength(0);
+    await router.navigate('/campaign');
+    await waitFor(() => expect(api.to('POST', '/api/v3/bundle/5')).toHaveLength(1));
+    expect(api.to('POST', '/api/v3/bundle/5')[0]?.body).toEqual({ version: 7, name: 'Typed, then left' });
+  });
+
   it('shows the reload dialog on a stale version and reloads on demand', async () => {
     const { api } = renderBuilder(formDataFixture(), {
       'POST /api/v3/bundle/5': () => ({

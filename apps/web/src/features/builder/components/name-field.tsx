@@ -23,10 +23,25 @@ export function NameField({ initialName, onSave }: NameFieldProps) {
   const [error, setError] = useState<string | null>(null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const savedRef = useRef(initialName);
+  // The text typed but not yet sent (its save is waiting for typing to stop), if any.
+  const unsentRef = useRef<string | null>(null);
+  const onSaveRef = useRef(onSave);
+  useEffect(() => {
+    onSaveRef.current = onSave;
+  }, [onSave]);
 
-  useEffect(() => () => clearTimeout(timerRef.current), []);
+  // Leaving the page before the pause ends still saves what was typed.
+  useEffect(
+    () => () => {
+      clearTimeout(timerRef.current);
+      const unsent = unsentRef.current;
+      if (unsent !== null && unsent !== savedRef.current) void onSaveRef.current(unsent).catch(() => undefined);
+    },
+    [],
+  );
 
   function save(value: string) {
+    unsentRef.current = null;
     if (value === savedRef.current) return;
     savedRef.current = value;
     onSave(value).then(
@@ -52,6 +67,7 @@ export function NameField({ initialName, onSave }: NameFieldProps) {
     }
     setName(next);
     clearTimeout(timerRef.current);
+    unsentRef.current = next;
     timerRef.current = setTimeout(() => save(next), NAME_DEBOUNCE_MS);
   }
 
