@@ -3,6 +3,12 @@ export const REVISION_POLL_MS = 100;
 // Comparisons that stop (database unreachable) stop the trust with them.
 const TRUST_MS = 3 * REVISION_POLL_MS;
 
+/**
+ * Route config of a read sent as POST (the spec's calls for reach, store lists, reports): it writes
+ * nothing, so it does not suspend the trust in cached values the way a write request does.
+ */
+export const READ_ONLY_ROUTE = { readOnly: true } as const;
+
 /** A cache whose entries are tagged with database revisions (moved by triggers on every change, whoever writes). */
 export interface RevisionSource {
   /** Reads the current revisions of what the cache holds and drops (or updates) what moved on. */

@@ -71,7 +71,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
-const isRevisionComparison = (q: string) => q.startsWith('select "id", "cache_rev" from "campaigns" where "campaigns"."id" in');
+// The revision watch's two sources (builder form-data, store revisions) and the statements they run.
+const REVISION_COMPARISONS = [
+  'select "id", "cache_rev" from "campaigns" where "campaigns"."id" in',
+  'select "brand_id", "rev" from "store_cache_revs" where "store_cache_revs"."brand_id" in',
+];
+const isRevisionComparison = (q: string) => REVISION_COMPARISONS.some((prefix) => q.startsWith(prefix));
 
 export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

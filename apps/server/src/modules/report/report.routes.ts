@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ZCampaignIdParams, ZCampaignReport, ZConsumerReportBody, ZReportQuery } from '@rally/domain';
 import { errorResponses } from '../../lib/error-responses.js';
 import { getCampaignReport } from './get-campaign-report.js';
+import { READ_ONLY_ROUTE } from '../../lib/revision-watch.js';
 
 export async function reportRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,8 +31,7 @@ export async function reportRoutes(app: FastifyInstance) {
   r.post(
     '/api/completion/bundle/consumer-report',
     {
-      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
-      config: { readOnly: true },
+      config: READ_ONLY_ROUTE,
       schema: {
         tags: ['report'],
         summary: 'The report of a consumer campaign (spec §7 completion service)',

@@ -28,6 +28,7 @@ import { listApprovedStores } from './list-approved-stores.js';
 import { listGroups } from './list-groups.js';
 import { listStores } from './list-stores.js';
 import { offlinePlacesLookup, type PlacesLookup } from './places-lookup.js';
+import { READ_ONLY_ROUTE } from '../../lib/revision-watch.js';
 
 export interface StoreRoutesOptions {
   /** Where place ids are resolved; the offline country lookup unless a maps provider is given. */
@@ -83,8 +84,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/service/reach',
     {
-      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
-      config: { readOnly: true },
+      config: READ_ONLY_ROUTE,
       schema: {
         tags: ['store'],
         summary: 'Groups, stores and users a scope (all, stores, groups; optionally countries) reaches',
@@ -101,8 +101,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/read/store/list',
     {
-      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
-      config: { readOnly: true },
+      config: READ_ONLY_ROUTE,
       schema: {
         tags: ['store'],
         summary: 'Stores of the current brand, any status: search, filters, sort, page',
@@ -150,8 +149,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/read/group/list',
     {
-      // A read sent as POST (the spec's call): it writes nothing, so cached views stay trusted.
-      config: { readOnly: true },
+      config: READ_ONLY_ROUTE,
       schema: {
         tags: ['store'],
         summary: 'Store groups of the current brand, any status: search, sort, page',
