@@ -32,3 +32,4 @@ export * from './launch/launch-flow.js';
 export * from './launch/launch-form.schema.js';
 export * from './launch/launch-validation.js';
 export * from './report/report.schema.js';
+export * from './play/play.schema.js';

@@ -26,6 +26,13 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  /** Participant API: the campaign is not active (not started, ended) or the mission takes no more entries from me. */
+  campaignNotActive: 'CAMPAIGN_NOT_ACTIVE',
+  noEntriesLeft: 'NO_ENTRIES_LEFT',
+  /** The Idempotency-Key was used before with a different request. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** assign-prize: the unlock is assigned already, or no prize is left. */
+  alreadyAssigned: 'ALREADY_ASSIGNED',
   internal: 'INTERNAL',
 } as const;
 export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
