@@ -44,6 +44,8 @@ export const rewards = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }),
     budgetCents: bigint('budget_cents', { mode: 'number' }),
     budgetPaidCents: bigint('budget_paid_cents', { mode: 'number' }).notNull().default(0),
+    // Sum of the reward's budget ledger debits, moved only by its trigger (migration 0008); ≤ paid.
+    budgetSpentCents: bigint('budget_spent_cents', { mode: 'number' }).notNull().default(0),
     dynamicActive: boolean('dynamic_active').notNull().default(false),
     dynamicAmounts: jsonb('dynamic_amounts').$type<TDynamicAmountRow[]>().notNull().default([]),
     percentageDiscount: integer('percentage_discount'),
@@ -68,6 +70,7 @@ export const rewards = pgTable(
     check('rewards_description_len', sql`char_length(${t.description}) <= 200`),
     check('rewards_fine_print_len', sql`${t.finePrint} is null or char_length(${t.finePrint}) <= 300`),
     check('rewards_completions_min', sql`${t.completionsToUnlock} >= 1`),
+    check('rewards_budget_not_overspent', sql`${t.budgetSpentCents} >= 0 and ${t.budgetSpentCents} <= ${t.budgetPaidCents}`),
   ],
 );
 
@@ -101,8 +104,13 @@ export const rewardCodes = pgTable(
       .references(() => rewards.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     issuedToStoreUserId: integer('issued_to_store_user_id'),
+    issuedToConsumerId: integer('issued_to_consumer_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('reward_codes_reward_code_uq').on(t.rewardId, t.code)],
+  (t) => [
+    uniqueIndex('reward_codes_reward_code_uq').on(t.rewardId, t.code),
+    // The unissued codes of a reward, in order: a claim takes the first it can lock.
+    index('reward_codes_unissued_idx').on(t.rewardId, t.id).where(sql`${t.issuedAt} is null`),
+  ],
 );

@@ -1,9 +1,82 @@
 import { brandIdColumn } from './columns.js';
-import { bigint, boolean, index, integer, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { COMPLETION_STATUSES, UNLOCK_STATUSES, type TPrizeUserFormBody } from '@rally/domain';
 import { campaigns } from './campaigns.js';
 import { campaignMissions } from './missions.js';
 import { rewardCodes, rewards } from './rewards.js';
 import { storeUsers, stores } from './stores.js';
+
+export const completionStatusEnum = pgEnum('completion_status', COMPLETION_STATUSES);
+export const unlockStatusEnum = pgEnum('unlock_status', UNLOCK_STATUSES);
+
+/** People who take part in a brand's consumer campaigns (store users take part in the others). */
+export const consumers = pgTable(
+  'consumers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: brandIdColumn(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    countryCode: text('country_code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('consumers_brand_email_uq').on(t.brandId, t.email), index('consumers_email_idx').on(t.email)],
+);
+
+/** One-time sign-in codes for /play, stored hashed; a consumer's first sign-in carries what to create. */
+export const playSignInCodes = pgTable(
+  'play_sign_in_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    join: jsonb('join').$type<{ campaignUid: string; name: string; countryCode: string } | null>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('play_sign_in_codes_email_idx').on(t.email, t.createdAt)],
+);
+
+/** Participant sessions (not dashboard sessions): the cookie carries the token, the row its hash. */
+export const playSessions = pgTable(
+  'play_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    brandId: brandIdColumn(),
+    storeUserId: integer('store_user_id').references(() => storeUsers.id, { onDelete: 'cascade' }),
+    consumerId: integer('consumer_id').references(() => consumers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('play_sessions_one_participant', sql`(${t.storeUserId} is null) <> (${t.consumerId} is null)`)],
+);
+
+/** Photos participants upload (receipts, photo fields); bytes in media storage, the key here. */
+export const playUploads = pgTable('play_uploads', {
+  id: text('id').primaryKey(),
+  brandId: brandIdColumn(),
+  participantKey: text('participant_key').notNull(),
+  storageKey: text('storage_key').notNull(),
+  contentType: text('content_type').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** A participant's submission of a mission in a running campaign (for reports and unlocks). */
 export const completions = pgTable(
@@ -19,13 +92,30 @@ export const completions = pgTable(
       .references(() => campaignMissions.id, { onDelete: 'cascade' }),
     storeUserId: integer('store_user_id').references(() => storeUsers.id, { onDelete: 'set null' }),
     storeId: integer('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    consumerId: integer('consumer_id').references(() => consumers.id, { onDelete: 'set null' }),
+    // Only accepted completions count toward unlocks and ranks; receipt-required ones wait as pending.
+    status: completionStatusEnum('status').notNull().default('accepted'),
     salesAmountCents: bigint('sales_amount_cents', { mode: 'number' }).notNull().default(0),
     itemsSold: jsonb('items_sold').$type<{ itemId: number; quantity: number }[]>().notNull().default([]),
+    answers: jsonb('answers').$type<unknown>(),
+    receiptUploadId: text('receipt_upload_id'),
     score: integer('score'),
     passed: boolean('passed'),
+    // Idempotent submit: 'u:<storeUserId>' / 'c:<consumerId>' with the client's key; the first answer is kept.
+    participantKey: text('participant_key'),
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    response: jsonb('response').$type<unknown>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('completions_campaign_idx').on(t.campaignId, t.createdAt)],
+  (t) => [
+    index('completions_campaign_idx').on(t.campaignId, t.createdAt),
+    uniqueIndex('completions_idempotency_uq').on(t.participantKey, t.idempotencyKey),
+    index('completions_user_mission_idx').on(t.storeUserId, t.campaignMissionId, t.status),
+    index('completions_consumer_mission_idx').on(t.consumerId, t.campaignMissionId, t.status),
+    index('completions_store_mission_idx').on(t.storeId, t.campaignMissionId),
+    index('completions_mission_created_idx').on(t.campaignMissionId, t.createdAt),
+  ],
 );
 
 /** A reward a participant unlocked, with the code issued where the reward has codes. */
@@ -41,10 +131,82 @@ export const rewardUnlocks = pgTable(
       .notNull()
       .references(() => rewards.id, { onDelete: 'cascade' }),
     storeUserId: integer('store_user_id').references(() => storeUsers.id, { onDelete: 'set null' }),
+    consumerId: integer('consumer_id').references(() => consumers.id, { onDelete: 'set null' }),
     completionId: bigint('completion_id', { mode: 'number' }).references(() => completions.id, { onDelete: 'set null' }),
     codeId: bigint('code_id', { mode: 'number' }).references(() => rewardCodes.id, { onDelete: 'set null' }),
     amountCents: bigint('amount_cents', { mode: 'number' }),
+    status: unlockStatusEnum('status').notNull().default('issued'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    assignedBy: text('assigned_by'),
+    assignedStoreId: integer('assigned_store_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reward_unlocks_reward_idx').on(t.rewardId)],
+  (t) => [
+    index('reward_unlocks_reward_idx').on(t.rewardId),
+    // A code is issued to one unlock only, whatever the concurrency.
+    uniqueIndex('reward_unlocks_code_uq').on(t.codeId),
+    index('reward_unlocks_user_idx').on(t.storeUserId, t.rewardId),
+    index('reward_unlocks_consumer_idx').on(t.consumerId, t.rewardId),
+    index('reward_unlocks_completion_idx').on(t.completionId),
+  ],
+);
+
+/**
+ * Spending of a money / gift-card reward's paid budget, append-only: each row is a signed
+ * amount (debits negative) and a trigger (migration 0008) moves rewards.budget_spent_cents in
+ * the same statement; a CHECK keeps spent ≤ paid, so the budget can never go below zero.
+ */
+export const rewardBudgetLedger = pgTable(
+  'reward_budget_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: brandIdColumn(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    completionId: bigint('completion_id', { mode: 'number' }).references(() => completions.id, { onDelete: 'set null' }),
+    unlockId: bigint('unlock_id', { mode: 'number' }).references(() => rewardUnlocks.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reward_budget_ledger_reward_idx').on(t.rewardId)],
+);
+
+/** A prize winner's delivery form (one per unlock). */
+export const prizeUserForms = pgTable('prize_user_forms', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  brandId: brandIdColumn(),
+  unlockId: bigint('unlock_id', { mode: 'number' })
+    .notNull()
+    .unique()
+    .references(() => rewardUnlocks.id, { onDelete: 'cascade' }),
+  data: jsonb('data').$type<TPrizeUserFormBody>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Accepted completions summed per contest mission and store user, kept by the engine in the
+ * completion's transaction, so a leaderboard and a rank read a few index entries instead of
+ * aggregating every completion (docs/decisions/0007).
+ */
+export const contestScores = pgTable(
+  'contest_scores',
+  {
+    brandId: brandIdColumn(),
+    campaignMissionId: integer('campaign_mission_id')
+      .notNull()
+      .references(() => campaignMissions.id, { onDelete: 'cascade' }),
+    storeUserId: integer('store_user_id')
+      .notNull()
+      .references(() => storeUsers.id, { onDelete: 'cascade' }),
+    storeId: integer('store_id').notNull(),
+    submissions: integer('submissions').notNull().default(0),
+    salesAmountCents: bigint('sales_amount_cents', { mode: 'number' }).notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignMissionId, t.storeUserId] }),
+    index('contest_scores_submissions_idx').on(t.campaignMissionId, t.submissions.desc(), t.storeUserId),
+    index('contest_scores_sales_idx').on(t.campaignMissionId, t.salesAmountCents.desc(), t.storeUserId),
+  ],
 );

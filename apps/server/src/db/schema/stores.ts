@@ -106,9 +106,15 @@ export const storeUsers = pgTable(
     name: text('name').notNull(),
     email: text('email'),
     role: text('role').notNull().default('employee'),
+    // scrypt hash for password sign-in to /play (demo store users only); others sign in by emailed code.
+    passwordHash: text('password_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('store_users_store_idx').on(t.storeId), index('store_users_brand_idx').on(t.brandId)],
+  (t) => [
+    index('store_users_store_idx').on(t.storeId),
+    index('store_users_brand_idx').on(t.brandId),
+    index('store_users_email_idx').on(t.email),
+  ],
 );
 
 /**
