@@ -33,3 +33,4 @@ export * from './launch/launch-form.schema.js';
 export * from './launch/launch-validation.js';
 export * from './report/report.schema.js';
 export * from './play/play.schema.js';
+export * from './engine/engine-rules.js';
