@@ -148,6 +148,29 @@ describe('demo content seed', () => {
     expect(rows).toContainEqual({ invite_status: 'SENT', shared_campaign: true, type: 'contest' });
   });
 
+  it('credits every demo wallet through a ledger row marked as a demo credit', async () => {
+    const rows = await t.database.rows<{ id: string; balance: number; credited: number }>(sql`
+      select b.id, b.wallet_balance_cents::int as balance,
+             coalesce((select sum(amount_cents)::int from wallet_ledger l
+                       where l.brand_id = b.id and l.note = 'demo credit' and l.kind = 'adjustment'), 0) as credited
+      from brands b`);
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const r of rows) {
+      expect(r.credited).toBeGreaterThan(0);
+      expect(r.balance).toBe(r.credited);
+    }
+  });
+
+  it('gives every launched consumer campaign the countries it reaches', async () => {
+    const rows = await t.database.rows<{ name: string; country_codes: string[]; selected_countries: { code: string }[] }>(sql`
+      select name, country_codes, selected_countries from campaigns where type = 'consumer' and status <> 'draft'`);
+    expect(rows.map((r) => r.name)).toContain('Summer selfie giveaway');
+    for (const r of rows) {
+      expect(r.country_codes.length).toBeGreaterThan(0);
+      expect(r.selected_countries.map((c) => c.code)).toEqual(r.country_codes);
+    }
+  });
+
   it('lists the seeded campaigns through the API', async () => {
     const cookie = await t.signIn('owner@brand.test');
     const res = await t.app.inject({ method: 'GET', url: '/api/campaign/bundle?currentPage=1', headers: { cookie } });

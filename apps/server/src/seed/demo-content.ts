@@ -26,6 +26,7 @@ import {
   storeGroups,
   storeUsers,
   stores,
+  walletLedger,
 } from '../db/schema/index.js';
 import { newPublicUid } from '../modules/campaign/campaign.repository.js';
 import type { DemoBrandKey } from './demo-accounts.js';
@@ -1486,6 +1487,17 @@ interface CampaignSpec {
   startInDays?: number;
   lengthDays?: number;
   createdDaysAgo: number;
+  /** Countries a non-draft consumer campaign reaches (default US and Canada). */
+  countries?: readonly CountryCode[];
+}
+
+/** The places, codes and names of the countries, as a consumer launch stores them. */
+function consumerReach(codes: readonly CountryCode[]) {
+  return {
+    countryCodes: [...codes],
+    selectedPlacesIds: codes.map((code) => `country:${code}`),
+    selectedCountries: codes.map((code) => ({ name: COUNTRY_NAMES[code], code, placeId: `country:${code}` })),
+  };
 }
 
 const NY = 'America/New_York';
@@ -1985,6 +1997,8 @@ async function seedCampaigns(
       reachStores: brandReach.stores,
       reachUsers: brandReach.users,
       scopeType: 'all',
+      // A launched consumer campaign reaches countries (spec §5 "Consumer: at least one country").
+      ...(spec.type === 'consumer' && spec.status !== 'draft' ? consumerReach(spec.countries ?? ['US', 'CA']) : {}),
       createdAt,
       updatedAt: new Date(createdAt.getTime() + rng.int(1, 48) * 3_600_000),
       launchedAt: launched ? startDate : null,
@@ -2178,4 +2192,21 @@ export async function seedDemoContent(db: DbOrTx, brandIds: Record<DemoBrandKey,
   const reach = await seedStores(db, rng, brandIds, today);
   const library = await seedMissions(db, brandIds, today);
   await seedCampaigns(db, rng, brandIds, today, reach, library);
+  await seedWallets(db, brandIds);
+}
+
+/** Every demo wallet starts with this much, so a money campaign can be launched and paid from a fresh start. */
+export const DEMO_WALLET_CREDIT_CENTS = 500_000;
+export const DEMO_CREDIT_NOTE = 'demo credit';
+
+/** Credits go through the ledger like any money (its trigger moves the balance); the note marks them as demo money. */
+async function seedWallets(db: DbOrTx, brandIds: Record<DemoBrandKey, string>): Promise<void> {
+  await db.insert(walletLedger).values(
+    Object.values(brandIds).map((brandId) => ({
+      brandId,
+      kind: 'adjustment' as const,
+      amountCents: DEMO_WALLET_CREDIT_CENTS,
+      note: DEMO_CREDIT_NOTE,
+    })),
+  );
 }
