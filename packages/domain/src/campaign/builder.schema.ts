@@ -172,6 +172,10 @@ export const ZPauseDetails = z.object({
   endDate: ZEpochSeconds.nullable(),
   completions: z.number().int().nonnegative(),
   rewardsUnlocked: z.number().int().nonnegative(),
+  /** Codes of the campaign's code rewards not yet given out. */
+  codesLeft: z.number().int().nonnegative(),
+  /** Paid money budget not yet spent, in cents: what ending the campaign returns to the wallet. */
+  budgetLeft: z.number().int().nonnegative(),
 });
 
 export const ZActivityEntry = z.object({

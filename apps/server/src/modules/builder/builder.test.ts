@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZActivity, ZBuilderWriteResult, ZErrorBody, ZFormData, ZPauseDetails, ZRewardRead, ZRewardTypes, type TFormData } from '@rally/domain';
-import { campaignAudit, campaignMissions, campaignPartners, campaigns, missions, rewardCodes } from '../../db/schema/index.js';
+import { brands, campaignAudit, campaignMissions, campaignPartners, campaigns, missions, rewardCodes, walletLedger } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -414,6 +414,39 @@ describe('rewards, end, reward types, pause details, activity', () => {
     expect(ZBuilderWriteResult.parse(res.json()).campaign.status).toBe('ended');
     const draft = await f.campaign(brand);
     expect((await post('/api/v3/bundle/end-campaign', { bundleId: draft.id })).statusCode).toBe(409);
+  });
+
+  it('shows codes and budget left before ending, and returns the unspent prepaid budget to the wallet as a refund', async () => {
+    const active = await f.campaign(brand, { status: 'active' });
+    await f.reward(brand, active.id, { type: 'money', title: 'Cash', amountCents: 500, budgetCents: 10_000, budgetPaidCents: 10_000 });
+    const codes = await f.reward(brand, active.id, { type: 'discount', title: 'Ten off', percentageDiscount: 10 });
+    await t.database.db.insert(rewardCodes).values([
+      { brandId: brand, rewardId: codes.id, code: 'A1' },
+      { brandId: brand, rewardId: codes.id, code: 'A2' },
+      { brandId: brand, rewardId: codes.id, code: 'A3', issuedAt: new Date() },
+    ]);
+    const pause = ZPauseDetails.parse((await get(`/api/campaign/bundle/${active.id}/pause-details`)).json());
+    expect(pause).toMatchObject({ codesLeft: 2, budgetLeft: 10_000, completions: 0, rewardsUnlocked: 0 });
+    const [before] = await t.database.db.select({ balance: brands.walletBalanceCents }).from(brands).where(eq(brands.id, brand));
+
+    expect((await post('/api/v3/bundle/end-campaign', { bundleId: active.id })).statusCode).toBe(200);
+
+    const ledger = await t.database.db.select().from(walletLedger).where(eq(walletLedger.campaignId, active.id));
+    expect(ledger).toMatchObject([{ kind: 'refund', amountCents: 10_000, brandId: brand }]);
+    const [after] = await t.database.db.select({ balance: brands.walletBalanceCents }).from(brands).where(eq(brands.id, brand));
+    expect(after!.balance - before!.balance).toBe(10_000);
+    const activity = ZActivity.parse((await get(`/api/v3/bundle/${active.id}/activity`)).json());
+    expect(activity.items[0]).toMatchObject({ action: 'end' });
+    expect(activity.items[0]?.changes).toContainEqual({ field: 'budgetRefunded', old: 0, new: 10_000 });
+    expect(ZPauseDetails.parse((await get(`/api/campaign/bundle/${active.id}/pause-details`)).json()).budgetLeft).toBe(0);
+  });
+
+  it('writes no audit entry for a save that changes nothing', async () => {
+    const c = await f.campaign(brand, { name: 'Same', completionProgress: 33 });
+    expect((await post(`/api/v3/bundle/${c.id}`, { version: 1, name: 'Same' })).statusCode).toBe(200);
+    expect((await post(`/api/v3/bundle/${c.id}`, { version: 2 })).statusCode).toBe(200);
+    const rows = await t.database.db.select().from(campaignAudit).where(eq(campaignAudit.campaignId, c.id));
+    expect(rows).toEqual([]);
   });
 
   it('records who changed which field, old → new, and shows it newest first', async () => {

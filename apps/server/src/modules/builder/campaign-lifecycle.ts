@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { ERROR_CODES, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { rewards } from '../../db/schema/index.js';
+import { rewards, walletLedger } from '../../db/schema/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { toApiCampaign } from '../campaign/campaign.mapper.js';
@@ -42,7 +42,11 @@ export interface EndCampaignOptions {
   campaignId: number;
 }
 
-/** Ends an active campaign now. */
+/**
+ * Ends an active campaign now. The prepaid money budget nobody has won yet goes back to the wallet
+ * in the same transaction: each reward's paid amount drops to what was spent (so nothing more can
+ * be spent from it) and one ledger refund credits the difference.
+ */
 export async function endCampaign({ db, actor, campaignId }: EndCampaignOptions): Promise<TCampaign> {
   requirePermission(actor, 'campaign:launch');
   return db.transaction(async (tx) => {
@@ -53,13 +57,37 @@ export async function endCampaign({ db, actor, campaignId }: EndCampaignOptions)
         { path: 'status', message: `cannot end from ${campaign.status}` },
       ]);
     }
+    const paidAhead = await tx
+      .select({ paid: rewards.budgetPaidCents, spent: rewards.budgetSpentCents })
+      .from(rewards)
+      .where(and(eq(rewards.campaignId, campaign.id), gt(rewards.budgetPaidCents, rewards.budgetSpentCents)))
+      .for('update');
+    const refund = paidAhead.reduce((sum, r) => sum + (r.paid - r.spent), 0);
+    if (refund > 0) {
+      await tx
+        .update(rewards)
+        .set({ budgetPaidCents: sql`${rewards.budgetSpentCents}`, updatedAt: new Date() })
+        .where(and(eq(rewards.campaignId, campaign.id), gt(rewards.budgetPaidCents, rewards.budgetSpentCents)));
+    }
+    const changes: { field: string; old: unknown; new: unknown }[] = [{ field: 'status', old: 'active', new: 'ended' }];
+    if (refund > 0) {
+      await tx.insert(walletLedger).values({
+        brandId: actor.brandId,
+        kind: 'refund',
+        amountCents: refund,
+        campaignId: campaign.id,
+        note: `unspent budget of campaign ${campaign.id}, returned when it was ended`,
+        createdBy: actor.userId,
+      });
+      changes.push({ field: 'budgetRefunded', old: 0, new: refund });
+    }
     const row = await saveCampaignChange({
       tx,
       actor,
       campaign,
       action: 'end',
       set: { status: 'ended', endedAt: new Date() },
-      changes: [{ field: 'status', old: 'active', new: 'ended' }],
+      changes,
     });
     return toApiCampaign(row);
   });

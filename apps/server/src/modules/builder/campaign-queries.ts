@@ -1,7 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { canAddReward, REWARD_TYPES, type TActivityEntry, type TRewardRead } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { campaignAudit, campaignMissions, completions, rewardUnlocks, rewards, users } from '../../db/schema/index.js';
+import { campaignAudit, campaignMissions, completions, rewardCodes, rewardUnlocks, rewards, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/request-context.js';
 import { toEpochSeconds } from '../campaign/campaign.mapper.js';
@@ -49,9 +49,18 @@ export async function getRewardTypes({ db, actor, campaignId }: CampaignQueryOpt
 export async function getPauseDetails({ db, actor, campaignId }: CampaignQueryOptions) {
   const campaign = await findCampaign(db, actor.brandId, campaignId);
   if (!campaign) throw notFound('Campaign');
-  const [[c], [u]] = await Promise.all([
+  const [[c], [u], [codes], [budget]] = await Promise.all([
     db.select({ n: count() }).from(completions).where(eq(completions.campaignId, campaign.id)),
     db.select({ n: count() }).from(rewardUnlocks).where(eq(rewardUnlocks.campaignId, campaign.id)),
+    db
+      .select({ n: count() })
+      .from(rewardCodes)
+      .innerJoin(rewards, eq(rewards.id, rewardCodes.rewardId))
+      .where(and(eq(rewards.campaignId, campaign.id), isNull(rewardCodes.issuedAt))),
+    db
+      .select({ left: sql<number>`coalesce(sum(${rewards.budgetPaidCents} - ${rewards.budgetSpentCents}), 0)::int` })
+      .from(rewards)
+      .where(eq(rewards.campaignId, campaign.id)),
   ]);
   return {
     status: campaign.status,
@@ -60,6 +69,8 @@ export async function getPauseDetails({ db, actor, campaignId }: CampaignQueryOp
     endDate: campaign.endDate ? toEpochSeconds(campaign.endDate) : null,
     completions: c?.n ?? 0,
     rewardsUnlocked: u?.n ?? 0,
+    codesLeft: codes?.n ?? 0,
+    budgetLeft: Math.max(0, budget?.left ?? 0),
   };
 }
 

@@ -34,22 +34,24 @@ const EDITABLE = sql.join(
  * inserted from the updated row, so neither exists without the other.
  */
 function prepareRename(db: Db) {
-  const updated = db.$with('updated', { id: campaigns.id, brandId: campaigns.brandId, cacheRev: campaigns.cacheRev }).as(sql`
+  const updated = db.$with('updated', { id: campaigns.id, brandId: campaigns.brandId, cacheRev: campaigns.cacheRev, updatedAt: campaigns.updatedAt }).as(sql`
     update ${campaigns}
        set name = ${sql.placeholder('name')}, completion_progress = ${sql.placeholder('progress')},
            version = version + 1, updated_at = now()
      where id = ${sql.placeholder('id')} and brand_id = ${sql.placeholder('brandId')} and version = ${sql.placeholder('version')}
        and status in (${EDITABLE}) and cache_rev = coalesce(${sql.placeholder('rev')}::bigint, cache_rev)
-    returning id, brand_id, cache_rev`);
+    returning id, brand_id, cache_rev, updated_at`);
   const audit = db.$with('audit', { at: campaignAudit.createdAt }).as(sql`
     insert into ${campaignAudit} (brand_id, campaign_id, user_id, action, changes)
     select brand_id, id, ${sql.placeholder('userId')}, 'update', ${sql.placeholder('changes')}::jsonb from updated
+     where jsonb_array_length(${sql.placeholder('changes')}::jsonb) > 0
     returning created_at`);
+  // A save that changes nothing writes no audit row (the activity shows only real changes); a
+  // data-modifying CTE runs even when the outer query does not read it.
   return db
     .with(updated, audit)
-    .select({ at: audit.at, rev: updated.cacheRev })
-    .from(audit)
-    .innerJoin(updated, sql`true`)
+    .select({ at: updated.updatedAt, rev: updated.cacheRev })
+    .from(updated)
     .prepare('rename_campaign');
 }
 const preparedRenames = new WeakMap<object, ReturnType<typeof prepareRename>>();

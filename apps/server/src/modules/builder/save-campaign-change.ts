@@ -63,10 +63,15 @@ export async function saveCampaignChange(options: SaveCampaignChangeOptions): Pr
   if (!row) throw new Error('campaign vanished inside its transaction');
   // A rename or status change moves the campaign between list pages.
   if (set.name !== undefined || set.status !== undefined) invalidateCampaignPages(campaign.brandId);
-  const changes = [...(options.changes ?? [])];
+  // A write that changed nothing leaves no audit entry: the activity panel shows only real changes.
+  const changes = (options.changes ?? []).filter((c) => !sameValue(c.old, c.new));
   if (progress.percent !== campaign.completionProgress) {
     changes.push({ field: 'completionProgress', old: campaign.completionProgress, new: progress.percent });
   }
-  await recordAudit(tx, { brandId: campaign.brandId, campaignId: campaign.id, userId: actor.userId, action: options.action, changes });
+  if (changes.length > 0) {
+    await recordAudit(tx, { brandId: campaign.brandId, campaignId: campaign.id, userId: actor.userId, action: options.action, changes });
+  }
   return row;
 }
+
+const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
