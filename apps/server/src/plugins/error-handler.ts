@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type TErrorBody, type TErrorField } from '@rally/domain';
-import { AppError } from '../lib/app-error.js';
+import { ERROR_CODES, type TErrorBody, type TErrorCode, type TErrorField } from '@rally/domain';
+import { AppError, codeForStatus } from '../lib/app-error.js';
 
-function send(reply: FastifyReply, status: number, code: string, message: string, fields: TErrorField[] = []) {
+function send(reply: FastifyReply, status: number, code: TErrorCode, message: string, fields: TErrorField[] = []) {
   const body: TErrorBody = { error: { code, message, fields } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -85,7 +85,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return send(reply, 400, ERROR_CODES.validation, 'A value is out of range');
     }
     if (status >= 400 && status < 500) {
-      return send(reply, status, err.code ?? 'BAD_REQUEST', err.message);
+      return send(reply, status, codeForStatus(status), err.message);
     }
     request.log.error({ err }, 'unhandled error');
     return send(reply, 500, ERROR_CODES.internal, 'Something went wrong on our side');

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZErrorBody } from '@rally/domain';
-import { AppError } from '../../lib/app-error.js';
+import { ERROR_CODES, ZErrorBody } from '@rally/domain';
+import { AppError, codeForStatus } from '../../lib/app-error.js';
 import type { Auth } from './auth.js';
 import { headersOf } from './request-context.js';
 
@@ -31,14 +31,15 @@ async function forward(auth: Auth, baseURL: string, request: FastifyRequest, rep
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await res.text();
   if (res.status >= 400) {
-    let body: { code?: string; message?: string } = {};
+    let body: { message?: string } = {};
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
       /* better-auth answered without a JSON body */
     }
     const message = body.message ?? 'Authentication failed';
-    throw new AppError(res.status, body.code ?? 'AUTH_ERROR', message);
+    // better-auth's own codes (INVALID_EMAIL_OR_PASSWORD…) are not ours to promise; its status picks one of ERROR_CODES.
+    throw new AppError(res.status, codeForStatus(res.status, ERROR_CODES.authFailed), message);
   }
   for (const [key, value] of res.headers) {
     if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') continue;

@@ -13,7 +13,7 @@ import {
 } from '@rally/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { campaignMissions, missionItems, missions, rewards } from '../../db/schema/index.js';
-import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
+import { appError, conflict, invalid, notFound } from '../../lib/app-error.js';
 import { writeOrder } from '../../lib/sql-helpers.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { toApiCampaign, type CampaignRow } from '../campaign/campaign.mapper.js';
@@ -83,13 +83,13 @@ export async function addCampaignMission({ db, actor, campaignId, body }: AddCam
       throw invalid([{ path: 'missionId', message: `a ${mission.type} mission cannot go in a ${campaign.type} campaign` }]);
     }
     if (mission.status === 'pending_launch') {
-      throw conflict('This mission is in use by a campaign about to launch', 'MISSION_IN_USE', [
+      throw conflict('This mission is in use by a campaign about to launch', ERROR_CODES.missionInUse, [
         { path: 'missionId', message: 'in use' },
       ]);
     }
     const existing = await orderedIds(tx, campaign.id);
     if (!canAddMission({ type: campaign.type, missionCount: existing.length })) {
-      throw conflict('Only learning campaigns take more than one mission', 'MISSION_LIMIT', [
+      throw conflict('Only learning campaigns take more than one mission', ERROR_CODES.missionLimit, [
         { path: 'missionId', message: 'one mission per campaign' },
       ]);
     }
@@ -176,7 +176,7 @@ export async function deleteCampaignMission({ db, actor, campaignId, entryId }: 
     const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
     const entry = await findEntry(tx, campaign.id, entryId);
     if (!canDeleteMission(campaign.status)) {
-      throw new AppError(409, ERROR_CODES.illegalTransition, 'Missions can be removed only while the campaign is a draft', [
+      throw appError(ERROR_CODES.illegalTransition, 'Missions can be removed only while the campaign is a draft', [
         { path: 'status', message: `not a draft (${campaign.status})` },
       ]);
     }

@@ -9,7 +9,7 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { brands, campaignMissions, campaignPartners, rewards } from '../../db/schema/index.js';
-import { AppError, conflict, staleVersion } from '../../lib/app-error.js';
+import { appError, conflict, staleVersion } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { toApiCampaign } from '../campaign/campaign.mapper.js';
 import { lockEditableCampaign } from './builder-guards.js';
@@ -51,7 +51,7 @@ export async function updateCampaignFields({ db, actor, campaignId, body }: Upda
         ]);
       }
       if (type === 'consumer' && !brand?.consumerEnabled) {
-        throw new AppError(403, 'TYPE_NOT_ALLOWED', 'Consumer campaigns need the consumer feature', [
+        throw appError(ERROR_CODES.typeNotAllowed, 'Consumer campaigns need the consumer feature', [
           { path: 'type', message: 'consumer needs the consumer feature' },
         ]);
       }
@@ -61,7 +61,7 @@ export async function updateCampaignFields({ db, actor, campaignId, body }: Upda
         .where(eq(campaignMissions.campaignId, campaign.id));
       const effect = typeChangeEffect({ from: campaign.type, to: type, missionCount: missionRows.length });
       if (effect.needsConfirmation && !body.confirmTypeChange) {
-        throw conflict('Changing the type deletes the missions of this campaign; confirm to go on', 'TYPE_CHANGE_NEEDS_CONFIRMATION', [
+        throw conflict('Changing the type deletes the missions of this campaign; confirm to go on', ERROR_CODES.typeChangeNeedsConfirmation, [
           { path: 'confirmTypeChange', message: 'confirm that the missions are deleted' },
         ]);
       }
@@ -88,7 +88,7 @@ export async function updateCampaignFields({ db, actor, campaignId, body }: Upda
 
     const requestedShared = body.sharedCampaign ?? campaign.sharedCampaign;
     if (body.sharedCampaign === true && !brand?.isRetailer) {
-      throw new AppError(403, ERROR_CODES.forbidden, 'Only retailers share campaigns', [
+      throw appError(ERROR_CODES.forbidden, 'Only retailers share campaigns', [
         { path: 'sharedCampaign', message: 'retailers only' },
       ]);
     }

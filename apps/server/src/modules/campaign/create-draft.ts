@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { allowedDraftTypes, draftFromCreateType, type TCampaign, type TCreateDraftType } from '@rally/domain';
+import { ERROR_CODES, allowedDraftTypes, draftFromCreateType, type TCampaign, type TCreateDraftType } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { brands } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../lib/app-error.js';
+import { appError, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { toApiCampaign } from './campaign.mapper.js';
 import { insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
@@ -19,7 +19,7 @@ export async function createDraft({ db, actor, type }: CreateDraftOptions): Prom
   if (!brand) throw notFound('Brand');
   if (!allowedDraftTypes(brand).includes(type)) {
     const reason = type === 'consumer' ? 'needs the consumer feature' : 'is for retailers only';
-    throw new AppError(403, 'TYPE_NOT_ALLOWED', `A ${type} campaign ${reason}`, [
+    throw appError(ERROR_CODES.typeNotAllowed, `A ${type} campaign ${reason}`, [
       { path: 'type', message: `${type} ${reason}` },
     ]);
   }

@@ -7,10 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type FormatEnum } from 'sharp';
-import { MEDIA_LIMITS, pageMeta, type TMediaFile, type TMediaResult } from '@rally/domain';
+import { ERROR_CODES, MEDIA_LIMITS, pageMeta, type TMediaFile, type TMediaResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { mediaFiles } from '../../db/schema/index.js';
-import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import { appError, invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/request-context.js';
 import type { MediaStorage } from './media-storage.js';
 import type { VideoProbe } from './video-probe.js';
@@ -162,7 +162,7 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
 }
 
 function tooLarge(kind: 'image' | 'video', limit: number) {
-  return new AppError(413, 'PAYLOAD_TOO_LARGE', `The ${kind} is larger than ${Math.round(limit / 1024 / 1024)} MB`, [
+  return appError(ERROR_CODES.payloadTooLarge, `The ${kind} is larger than ${Math.round(limit / 1024 / 1024)} MB`, [
     { path: 'file', message: `at most ${Math.round(limit / 1024 / 1024)} MB for a${kind === 'image' ? 'n' : ''} ${kind}` },
   ]);
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { itemKindFor, moveInOrder, type TMissionItem, type TMissionItemBody } from '@rally/domain';
+import { ERROR_CODES, itemKindFor, moveInOrder, type TMissionItem, type TMissionItemBody } from '@rally/domain';
 import type { Db, Tx } from '../../db/client.js';
 import { missionItems } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
@@ -79,7 +79,7 @@ export async function deleteMissionItem({ db, actor, missionId, itemId }: ItemOp
     const usage = (await rewardsUsingItems(tx, actor.brandId, mission.id)).get(itemId);
     if (usage && usage.length > 0) {
       const names = usage.map((u) => `"${u.title}"`).join(', ');
-      throw conflict(`This item is used by the reward ${names}`, 'ITEM_IN_USE', [{ path: 'itemId', message: `used by ${names}` }]);
+      throw conflict(`This item is used by the reward ${names}`, ERROR_CODES.itemInUse, [{ path: 'itemId', message: `used by ${names}` }]);
     }
     const [removed] = await tx
       .delete(missionItems)

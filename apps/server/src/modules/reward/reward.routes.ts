@@ -4,13 +4,14 @@ import { z } from 'zod';
 import {
   CODE_FILE_LIMITS,
   CODE_TEMPLATE_CSV,
+  ERROR_CODES,
   ZBundleRewardsQuery,
   ZCampaignRewardParams,
   ZRewardEndDateBody,
   ZRewardRead,
   ZSaveRewardBody,
 } from '@rally/domain';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { appError, invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { getCampaignRewards } from '../builder/campaign-queries.js';
 import { saveReward } from './save-reward.js';
@@ -101,7 +102,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
       if (!part || part.fieldname !== 'file') throw invalid([{ path: 'file', message: 'required' }]);
       const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
         if (error.statusCode === 413) {
-          throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'A code file is at most 20 MB', [{ path: 'file', message: 'at most 20 MB' }]);
+          throw appError(ERROR_CODES.payloadTooLarge, 'A code file is at most 20 MB', [{ path: 'file', message: 'at most 20 MB' }]);
         }
         throw error;
       });

@@ -2,6 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   applyRewardScope,
   canAddReward,
+  ERROR_CODES,
   isCodeReward,
   isScopeChoiceOffered,
   offersAssignment,
@@ -55,7 +56,7 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       if (!canAddReward({ type: campaign.type, missionCount: entries.length, rewardCount })) {
         throw conflict(
           entries.length === 0 ? 'Add a mission before rewards' : 'A consumer campaign takes one reward',
-          'REWARD_LIMIT',
+          ERROR_CODES.rewardLimit,
           [{ path: 'type', message: REWARD_MESSAGES.completeAllSections }],
         );
       }

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import { CODE_FILE_LIMITS, type TCodeFileExtension } from '@rally/domain';
-import { AppError, invalid } from '../../../lib/app-error.js';
+import { CODE_FILE_LIMITS, ERROR_CODES, type TCodeFileExtension } from '@rally/domain';
+import { appError, invalid } from '../../../lib/app-error.js';
 import { inspectZip } from './inspect-zip.js';
 
 const WORKER = new URL('./parse-codes.worker.mjs', import.meta.url);
@@ -28,7 +28,7 @@ export async function parseCodeFile(bytes: Buffer, ext: TCodeFileExtension): Pro
     });
     const deadline = setTimeout(() => {
       void worker.terminate();
-      reject(new AppError(400, 'FILE_TOO_COMPLEX', 'The file took too long to read', [{ path: 'file', message: 'too complex to read' }]));
+      reject(appError(ERROR_CODES.fileTooComplex, 'The file took too long to read', [{ path: 'file', message: 'too complex to read' }]));
     }, CODE_FILE_LIMITS.parseSeconds * 1000);
     worker.once('message', (message: Parameters<typeof resolve>[0]) => {
       clearTimeout(deadline);
@@ -37,7 +37,7 @@ export async function parseCodeFile(bytes: Buffer, ext: TCodeFileExtension): Pro
     });
     worker.once('error', (error) => {
       clearTimeout(deadline);
-      reject(new AppError(400, 'FILE_UNREADABLE', 'The file could not be read', [{ path: 'file', message: error.message }]));
+      reject(appError(ERROR_CODES.fileUnreadable, 'The file could not be read', [{ path: 'file', message: error.message }]));
     });
   });
   if (!result.ok) throw invalid([{ path: 'file', message: `the file could not be read: ${result.message}` }]);
