@@ -4,6 +4,8 @@ import {
   isValidLink,
   normalizeMoney,
   parsePerUser,
+  applyUnlimited,
+  assignmentChoices,
   perUserLabel,
   REWARD_MESSAGES,
   rewardDefaults,
@@ -126,6 +128,18 @@ describe('conditions, assignment, defaults', () => {
     expect(validateAssignment({ type: 'itemSold', itemsId: [] })).toHaveLength(1);
     expect(validateAssignment({ type: 'salesAmount', itemsId: [], amountThreshold: 0 })).toHaveLength(2);
     expect(validateAssignment({ type: 'salesAmount', itemsId: [], amountThreshold: 5000, amountThresholdType: 'accumulated' })).toEqual([]);
+  });
+  it('takes no assignment as valid (the step is optional)', () => {
+    expect(validateAssignment(null)).toEqual([]);
+    expect(validateAssignment(undefined)).toEqual([]);
+  });
+  it('offers items sold only when the campaign has item-sold missions, and no assignment first', () => {
+    expect(assignmentChoices({ hasItemSoldMissions: false })).toEqual(['none', 'salesAmount']);
+    expect(assignmentChoices({ hasItemSoldMissions: true })).toEqual(['none', 'itemSold', 'salesAmount']);
+  });
+  it('sets max per user to 1 when unlimited is ticked, and keeps the count when unticked', () => {
+    expect(applyUnlimited(true, 7, 1)).toEqual({ isUnlimited: true, maxPerUser: 1 });
+    expect(applyUnlimited(false, '7', '1')).toEqual({ isUnlimited: false, maxPerUser: '7' });
   });
   it('parses per-user counts as integers, falling back to 1, and labels them', () => {
     expect(parsePerUser('3')).toBe(3);

@@ -161,9 +161,12 @@ export function validateConditions(input: { type: TRewardType; completionsToUnlo
   return fields;
 }
 
-/** Assignment step: itemSold with items, or salesAmount with a threshold and its type. */
+/**
+ * Assignment step (optional, spec §2): none at all, itemSold with items, or salesAmount with a
+ * threshold and its type.
+ */
 export function validateAssignment(assignment: TAssignment | null | undefined): TErrorField[] {
-  if (!assignment) return [{ path: 'assignment', message: REWARD_MESSAGES.completeAllSections }];
+  if (!assignment) return [];
   if (assignment.type === 'itemSold') {
     return assignment.itemsId.length > 0 ? [] : [{ path: 'assignment.itemsId', message: REWARD_MESSAGES.itemsValid1 }];
   }
@@ -171,6 +174,16 @@ export function validateAssignment(assignment: TAssignment | null | undefined): 
   if (!((assignment.amountThreshold ?? 0) > 0)) fields.push({ path: 'assignment.amountThreshold', message: 'greater than 0' });
   if (!assignment.amountThresholdType) fields.push({ path: 'assignment.amountThresholdType', message: 'single or accumulated' });
   return fields;
+}
+
+/** Assignment choices: "none" (the default) always; items sold only when the campaign has item-sold missions. */
+export function assignmentChoices(input: { hasItemSoldMissions: boolean }): ('none' | 'itemSold' | 'salesAmount')[] {
+  return input.hasItemSoldMissions ? ['none', 'itemSold', 'salesAmount'] : ['none', 'salesAmount'];
+}
+
+/** Ticking unlimited sets max per user to 1 (spec §4); unticking keeps the count. */
+export function applyUnlimited<T extends number | string>(checked: boolean, maxPerUser: T, one: T): { isUnlimited: boolean; maxPerUser: T } {
+  return checked ? { isUnlimited: true, maxPerUser: one } : { isUnlimited: false, maxPerUser };
 }
 
 /** How a per-user limit reads: 1 is "one per user", 0 or unlimited is "unlimited". */

@@ -129,6 +129,13 @@ describe('save-reward', () => {
     expect((await save({ ...prize, bundleId: empty.id })).statusCode).toBe(409);
   });
 
+  it('saves a learning reward with no assignment (the step is optional)', async () => {
+    const { c } = await campaignWithMission('learning');
+    const res = await save({ ...discount, type: 'gift_card', percentageDiscount: undefined, amount: 1_000, bundleId: c.id });
+    expect(res.statusCode).toBe(200);
+    expect(ZRewardRead.parse(res.json()).assignment).toBeNull();
+  });
+
   it('accepts amountTrashold for amountThreshold and refuses items already assigned to another reward', async () => {
     const { c, m } = await campaignWithMission('learning', 'itemSold');
     const [item] = await t.database.db

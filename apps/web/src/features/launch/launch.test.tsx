@@ -346,6 +346,17 @@ describe('launch now: budget and outcome', () => {
     expect(api.to('POST', '/api/v3/bundle/add-budget')[0]?.body).toEqual({ bundleId: 5, amount: 50_000 });
   });
 
+  it('names an untitled money reward by its type on the wallet line', async () => {
+    renderModal(modalData({ rewards: [{ ...money, title: '' }] }), 'launch', {
+      'GET /api/v3/bundle/5/budget-status': () => ({
+        body: { ...prepaid(80_000), rewards: [{ rewardId: 41, title: '', budget: 50_000, budgetPaid: 0, due: 50_000 }] },
+      }),
+    });
+    await passSettings();
+    const panel = await screen.findByTestId('budget-panel');
+    expect(within(panel).getByRole('listitem').textContent).toBe('Money reward: $500.00 due of a $500.00 budget');
+  });
+
   it('says what is missing when the wallet does not cover the budget', async () => {
     renderModal(modalData({ rewards: [money] }), 'launch', {
       'GET /api/v3/bundle/5/budget-status': () => ({ body: prepaid(12_000) }),

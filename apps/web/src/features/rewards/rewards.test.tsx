@@ -98,9 +98,17 @@ describe('reward wizard', () => {
     fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '100' } });
     fireEvent.click(next());
 
-    // Conditions: no completions for money; unlimited by default.
+    // Conditions: no completions for money; unlimited by default, which sets max per user to 1 (spec §4).
     expect(screen.queryByLabelText(/^Completions to unlock/)).toBeNull();
     expect((screen.getByLabelText('Unlimited') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText(/^Max per user/) as HTMLInputElement).value).toBe('1');
+    fireEvent.click(screen.getByLabelText('Unlimited'));
+    fireEvent.change(screen.getByLabelText(/^Max per user/), { target: { value: '5' } });
+    fireEvent.click(screen.getByLabelText('Unlimited'));
+    expect((screen.getByLabelText(/^Max per user/) as HTMLInputElement).value).toBe('1');
+    fireEvent.click(next());
+    expect(screen.getByTestId('info-limit').textContent).toContain('Unlimited');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.click(screen.getByLabelText('Unlimited'));
     fireEvent.change(screen.getByLabelText(/^Max per user/), { target: { value: '3' } });
     fireEvent.click(next());
@@ -475,9 +483,6 @@ describe('assignment step', () => {
   it('needs at least one item sold, shows items of another reward disabled with its name, and saves the items', async () => {
     const { api, onClose } = renderAssignment();
     toAssignment();
-    expect(next().disabled).toBe(true);
-    expect(screen.getByText('Complete all sections to add')).toBeTruthy();
-
     fireEvent.click(screen.getByRole('radio', { name: 'Items sold' }));
     expect(next().disabled).toBe(true);
     const lemon = (await screen.findByRole('checkbox', { name: 'Sparkling Lemon 330ml' })) as HTMLInputElement;
@@ -530,6 +535,26 @@ describe('assignment step', () => {
     expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({
       assignment: { type: 'salesAmount', itemsId: [], amountThreshold: 5_000, amountThresholdType: 'accumulated' },
     });
+  });
+
+  it('starts at "No assignment", which is valid and saves without one', async () => {
+    const { api, onClose } = renderAssignment();
+    toAssignment();
+    expect((screen.getByRole('radio', { name: 'No assignment' }) as HTMLInputElement).checked).toBe(true);
+    expect(next().disabled).toBe(false);
+    fireEvent.click(next());
+    expect(screen.getByTestId('info-assignment').textContent).toContain('No assignment');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).not.toHaveProperty('assignment');
+  });
+
+  it('offers Items sold only when the campaign has item-sold missions', () => {
+    renderLearning({ missions: [LEARNING_MISSIONS[0]!], reward: discount });
+    toAssignment();
+    expect(screen.queryByRole('radio', { name: 'Items sold' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Sales amount' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'No assignment' })).toBeTruthy();
   });
 
   it('starts over when the assignment type changes', async () => {

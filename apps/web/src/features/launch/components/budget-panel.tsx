@@ -42,7 +42,12 @@ export function BudgetPanel({ status, paying, failure, onPay }: BudgetPanelProps
           <List size="sm" spacing={2}>
             {owing.map((r) => (
               <List.Item key={r.rewardId}>
-                {t('launch.budget.reward-due', { title: r.title, due: money(r.due), budget: money(r.budget) })}
+                {t('launch.budget.reward-due', {
+                  // Only money rewards carry a budget; an untitled one is named by its type.
+                  title: r.title.trim() || t('launch.budget.money-reward'),
+                  due: money(r.due),
+                  budget: money(r.budget),
+                })}
               </List.Item>
             ))}
           </List>

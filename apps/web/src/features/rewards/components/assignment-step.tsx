@@ -1,40 +1,49 @@
 import { Checkbox, Loader, Radio, Stack, Text } from '@mantine/core';
-import type { TCampaignMission } from '@rally/domain';
+import { assignmentChoices, type TCampaignMission } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import type { TAssignmentForm } from '../lib/reward-form';
 import { useItemSoldMissionItems } from '../lib/use-sold-items';
 import { MoneyInput } from './money-input';
 
+const CHOICE_LABELS = { none: 'none', itemSold: 'item-sold', salesAmount: 'sales-amount' } as const;
+
 interface AssignmentStepProps {
   value: TAssignmentForm | null;
-  onChange: (value: TAssignmentForm, path: string) => void;
+  onChange: (value: TAssignmentForm | null, path: string) => void;
   missions: TCampaignMission[];
   rewardId?: number | undefined;
   errors: Record<string, string>;
 }
 
-/** Learning campaigns: the reward goes to items sold, or to a sales amount (spec §5 "Assignment"). */
+/**
+ * Learning campaigns: optionally (spec §2) the reward goes to items sold — offered only when the
+ * campaign has item-sold missions — or to a sales amount (spec §5 "Assignment").
+ */
 export function AssignmentStep({ value, onChange, missions, rewardId, errors }: AssignmentStepProps) {
   const { t } = useTranslation();
   const { itemSold, queries } = useItemSoldMissionItems(missions);
   const current: TAssignmentForm = value ?? { type: 'itemSold', itemsId: [], amountThreshold: '', amountThresholdType: null };
+  const choices = assignmentChoices({ hasItemSoldMissions: itemSold.length > 0 });
 
   return (
     <Stack gap="md">
       <Radio.Group
         label={t('rewards.assignment.label')}
-        value={value?.type ?? ''}
+        value={value?.type ?? 'none'}
         onChange={(type) =>
           onChange(
-            { type: type as TAssignmentForm['type'], itemsId: [], amountThreshold: '', amountThresholdType: null },
+            type === 'none'
+              ? null
+              : { type: type as TAssignmentForm['type'], itemsId: [], amountThreshold: '', amountThresholdType: null },
             'assignment',
           )
         }
         error={errors['assignment']}
       >
         <Stack gap="xs" mt="xs">
-          <Radio value="itemSold" label={t('rewards.assignment.item-sold')} />
-          <Radio value="salesAmount" label={t('rewards.assignment.sales-amount')} />
+          {choices.map((choice) => (
+            <Radio key={choice} value={choice} label={t(`rewards.assignment.${CHOICE_LABELS[choice]}`)} />
+          ))}
         </Stack>
       </Radio.Group>
 

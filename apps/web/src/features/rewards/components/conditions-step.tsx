@@ -1,4 +1,5 @@
 import { Checkbox, NumberInput, Stack } from '@mantine/core';
+import { applyUnlimited } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import type { TRewardForm } from '../lib/reward-form';
 
@@ -28,7 +29,7 @@ export function ConditionsStep({ form, onChange, errors }: ConditionsStepProps) 
       )}
       <NumberInput
         label={t('rewards.conditions.max-per-user')}
-        value={form.isUnlimited ? '' : form.maxPerUser}
+        value={form.maxPerUser}
         min={1}
         allowDecimal={false}
         allowNegative={false}
@@ -40,8 +41,8 @@ export function ConditionsStep({ form, onChange, errors }: ConditionsStepProps) 
         label={t('rewards.conditions.unlimited')}
         checked={form.isUnlimited}
         onChange={(e) =>
-          // Ticking unlimited sets max per user to 1 (spec §4).
-          onChange(e.currentTarget.checked ? { isUnlimited: true, maxPerUser: '1' } : { isUnlimited: false }, 'maxPerUser')
+          // Ticking unlimited sets max per user to 1 (spec §4), shown in the disabled field.
+          onChange(applyUnlimited(e.currentTarget.checked, form.maxPerUser, '1'), 'maxPerUser')
         }
       />
     </Stack>

@@ -82,6 +82,8 @@ export function RewardInfoList({ form, steps, missions }: RewardInfoListProps) {
           : t(`rewards.info.threshold-${a.amountThresholdType ?? 'single'}`, { amount: money(a.amountThreshold) }),
       testId: 'info-assignment',
     });
+  } else if (steps.includes('assignment')) {
+    rows.push({ label: t('rewards.info.assignment'), value: t('rewards.assignment.none'), testId: 'info-assignment' });
   }
 
   return (
