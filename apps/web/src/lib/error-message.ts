@@ -24,10 +24,19 @@ function isKnownCode(code: string): code is keyof typeof CODE_KEYS {
 }
 
 /**
- * A translated explanation of an error. Server messages are English developer text,
- * so the user sees a message chosen by the error code instead.
+ * A translated explanation of an error, chosen by the error code. When a bad request names
+ * fields, their messages say what to fix (".xlsx, .xls or .csv file"), so they are shown after it.
  */
 export function errorMessage(t: TFunction, error: unknown): string {
-  if (isApiError(error) && isKnownCode(error.code)) return t(CODE_KEYS[error.code]);
-  return t('errors.generic');
+  if (!isApiError(error)) return t('errors.generic');
+  const known = isKnownCode(error.code) ? t(CODE_KEYS[error.code]) : t('errors.generic');
+  const named = fieldMessages(error.fields);
+  if (error.status === 400 && named) return t('errors.with-fields', { message: known, fields: named });
+  return known;
+}
+
+/** The fields' own messages, once each: "file: not a real .csv file". */
+function fieldMessages(fields: readonly { path: string; message: string }[]): string {
+  const lines = [...new Set(fields.map((f) => (f.path ? `${f.path.split('.').at(-1)}: ${f.message}` : f.message)))];
+  return lines.join('; ');
 }
