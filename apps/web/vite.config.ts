@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The API is served by apps/server on the same origin in production; in dev the
 // proxy keeps it same-origin too, so the session cookie works without CORS.
@@ -16,5 +17,14 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The manifest lets scripts/bundle-sizes.mjs report what each entry loads.
+    manifest: true,
+    rolldownOptions: {
+      // Two apps, two entries: the participant app (/play) never loads the dashboard's code or Mantine.
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        play: fileURLToPath(new URL('./play/index.html', import.meta.url)),
+      },
+    },
   },
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -172,12 +172,17 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
     // The site's root is the single-page app as well (the static handler refuses to list a directory).
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
+    // The participant app is a second entry with its own bundle (play/index.html), served at /play.
+    const sendPlay = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('play/index.html');
+    app.get('/play', { schema: { hide: true } }, sendPlay);
+    app.get('/play/', { schema: { hide: true } }, sendPlay);
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
     if (!isApi && serveWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The single-page app owns every other path.
-      return reply.type('text/html; charset=utf-8').sendFile('index.html');
+      // The participant app owns /play/…; the dashboard's single-page app owns every other path.
+      const isPlay = request.url === '/play' || request.url.startsWith('/play/') || request.url.startsWith('/play?');
+      return reply.type('text/html; charset=utf-8').sendFile(isPlay ? 'play/index.html' : 'index.html');
     }
     return reply.status(404).send({
       error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}`, fields: [] },

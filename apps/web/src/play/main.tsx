@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { PlayApp } from './play-app';
+import { detectPlayLanguage } from './play-i18n';
+import './play.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('missing #root');
+document.documentElement.lang = detectPlayLanguage();
+createRoot(root).render(
+  <StrictMode>
+    <PlayApp />
+  </StrictMode>,
+);

@@ -1,0 +1,96 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from '../i18n/languages';
+import { PLAY_MESSAGES, type TPlayMessageKey } from './play-messages';
+import { PlayApiError } from './play-api';
+
+export type TTranslate = (key: TPlayMessageKey, vars?: Record<string, string | number>) => string;
+
+interface TPlayI18n {
+  lang: TLanguage;
+  setLang: (lang: TLanguage) => void;
+  t: TTranslate;
+}
+
+const PlayI18nContext = createContext<TPlayI18n | null>(null);
+
+/** Same choice as the dashboard: the stored language, else the browser's first supported one. */
+export function detectPlayLanguage(): TLanguage {
+  try {
+    const stored = toSupportedLanguage(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
+    if (stored) return stored;
+  } catch {
+    // Storage may be unavailable (privacy mode); fall through to the browser's languages.
+  }
+  for (const tag of typeof navigator === 'undefined' ? [] : navigator.languages) {
+    const lang = toSupportedLanguage(tag);
+    if (lang) return lang;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function translate(lang: TLanguage, key: TPlayMessageKey, vars?: Record<string, string | number>): string {
+  const template = PLAY_MESSAGES[lang][key] ?? PLAY_MESSAGES.en[key] ?? key;
+  if (!vars) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = vars[name];
+    if (value === undefined) return whole;
+    return typeof value === 'number' ? new Intl.NumberFormat(lang).format(value) : value;
+  });
+}
+
+export function PlayI18nProvider({ children, initial }: { children: ReactNode; initial?: TLanguage }) {
+  const [lang, setLangState] = useState<TLanguage>(() => initial ?? detectPlayLanguage());
+  const setLang = useCallback((next: TLanguage) => {
+    setLangState(next);
+    document.documentElement.lang = next;
+    try {
+      window.localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+    } catch {
+      // The choice just won't persist.
+    }
+  }, []);
+  const value = useMemo<TPlayI18n>(() => ({ lang, setLang, t: (key, vars) => translate(lang, key, vars) }), [lang, setLang]);
+  return <PlayI18nContext.Provider value={value}>{children}</PlayI18nContext.Provider>;
+}
+
+export function usePlayI18n(): TPlayI18n {
+  const value = useContext(PlayI18nContext);
+  if (!value) throw new Error('usePlayI18n outside PlayI18nProvider');
+  return value;
+}
+
+export { LANGUAGES };
+
+/** A readable message for any failed call: the API's code when we know it, else its own message. */
+export function errorMessage(error: unknown, t: TTranslate): string {
+  if (error instanceof PlayApiError) {
+    const key = `error.${error.code}` as TPlayMessageKey;
+    const known = translate('en', key) !== key;
+    if (known) {
+      // Wrong code / password come back as 401 naming the field: say what the server said about it.
+      if (error.code === 'UNAUTHENTICATED' && error.fields.length > 0) return error.message;
+      return t(key);
+    }
+    return error.message || t('error.generic');
+  }
+  return t('error.generic');
+}
+
+// ——— dates and amounts (Intl; no extra library in this bundle) ———
+
+export function formatDate(epochSeconds: number, lang: string, timeZone?: string): string {
+  let zone = timeZone;
+  try {
+    if (zone) new Intl.DateTimeFormat(lang, { timeZone: zone });
+  } catch {
+    zone = undefined;
+  }
+  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(zone ? { timeZone: zone } : {}) }).format(
+    new Date(epochSeconds * 1000),
+  );
+}
+
+/** Money is integer cents; the brand's currency is not part of the participant API yet, so USD as in the dashboard. */
+export function formatMoney(cents: number, lang: string, currency = 'USD'): string {
+  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+}
