@@ -27,6 +27,9 @@ import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { launchRoutes } from './modules/launch/launch.routes.js';
 import { reportRoutes } from './modules/report/report.routes.js';
+import { playRoutes } from './modules/play/play.routes.js';
+import { createPlayMailer } from './modules/play/play-mailer.js';
+import { contestRoutes } from './modules/contest/contest.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
 import { watchStoreRevisions } from './modules/store/revision-cache.js';
@@ -139,7 +142,12 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     openapi: {
       openapi: '3.0.3',
       info: { title: 'Rally API', version: '1.0.0', description: 'Campaign builder for brands and retailers' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          playSession: { type: 'apiKey', in: 'cookie', name: 'rally_play_session' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -163,6 +171,13 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     checkPlaces: (selection) => checkSelectedPlaces(selection),
   });
   await app.register(reportRoutes);
+  await app.register(contestRoutes);
+  await app.register(playRoutes, {
+    mailer: createPlayMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
+    secureCookies,
+    dataDir: env.DATA_DIR,
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
+  });
   await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH, videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';

@@ -1,6 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { campaignMissions, campaignPartners, campaigns, missionItems, missions, rewards } from '../db/schema/index.js';
+import {
+  campaignMissions,
+  campaignPartners,
+  campaigns,
+  missionItems,
+  missions,
+  rewardCodes,
+  rewards,
+  storeGroupMembers,
+  storeGroups,
+  storeUsers,
+  stores,
+} from '../db/schema/index.js';
 
 /** Test data with sensible defaults; each factory takes overrides for what a test is about. */
 export function factories(db: Db) {
@@ -43,6 +55,31 @@ export function factories(db: Db) {
     async partner(brandId: string, campaignId: number, partnerBrandId: string, over: Partial<typeof campaignPartners.$inferInsert> = {}) {
       const [row] = await db.insert(campaignPartners).values({ brandId, campaignId, partnerBrandId, ...over }).returning();
       return row!;
+    },
+    async store(brandId: string, over: Partial<typeof stores.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(stores)
+        .values({ brandId, name: 'Test store', countryCode: 'US', formattedAddress: '1 Main St', status: 'approved', ...over })
+        .returning();
+      return row!;
+    },
+    /** A store user (participant); passwordHash lets them sign in to /play with a password. */
+    async storeUser(brandId: string, storeId: number, over: Partial<typeof storeUsers.$inferInsert> = {}) {
+      const [row] = await db
+        .insert(storeUsers)
+        .values({ brandId, storeId, name: 'Sam Staff', email: `staff-${randomBytes(5).toString('hex')}@store.test`, ...over })
+        .returning();
+      return row!;
+    },
+    async group(brandId: string, storeIds: number[], over: Partial<typeof storeGroups.$inferInsert> = {}) {
+      const [row] = await db.insert(storeGroups).values({ brandId, name: 'Test group', ...over }).returning();
+      if (storeIds.length) await db.insert(storeGroupMembers).values(storeIds.map((storeId) => ({ brandId, groupId: row!.id, storeId })));
+      return row!;
+    },
+    /** n unissued codes of a code reward. */
+    async codes(brandId: string, rewardId: number, n: number, prefix = 'CODE') {
+      const values = Array.from({ length: n }, (_, i) => ({ brandId, rewardId, code: `${prefix}-${rewardId}-${i + 1}` }));
+      for (let i = 0; i < values.length; i += 5000) await db.insert(rewardCodes).values(values.slice(i, i + 5000));
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   finishReason,
   gradeLearning,
   issueAmountFor,
+  meetsAssignment,
   newUnlocks,
   submissionKindFor,
   validateGeneralAnswers,
@@ -28,6 +29,18 @@ const reward = (over: Partial<TEngineReward> = {}): TEngineReward => ({
   ...over,
 });
 const c = (missionId = 10, salesAmountCents = 0, itemIds: number[] = []) => ({ missionId, salesAmountCents, itemIds });
+type C = ReturnType<typeof c>;
+// The history the server counts in SQL, built here from the same rule.
+const unlocks = (r: TEngineReward, current: C, inScope: C[], before: number) =>
+  newUnlocks(
+    r,
+    current,
+    {
+      qualifying: inScope.filter((x) => meetsAssignment(r.assignment, x)).length,
+      salesTotalCents: inScope.reduce((s, x) => s + x.salesAmountCents, 0),
+    },
+    before,
+  );
 
 describe('which submission a mission takes', () => {
   it('maps contest, learning, item sold and general missions', () => {
@@ -89,34 +102,34 @@ describe('form answers and sold items', () => {
 describe('which rewards a completion unlocks', () => {
   it('unlocks a campaign reward every completionsToUnlock accepted completions, up to maxPerUser', () => {
     const r = reward({ completionsToUnlock: 2, maxPerUser: 2 });
-    expect(newUnlocks(r, c(), [c()], 0)).toBe(0);
-    expect(newUnlocks(r, c(), [c(), c()], 0)).toBe(1);
-    expect(newUnlocks(r, c(), [c(), c(), c(), c()], 1)).toBe(1);
-    expect(newUnlocks(r, c(), Array.from({ length: 8 }, () => c()), 2)).toBe(0);
+    expect(unlocks(r, c(), [c()], 0)).toBe(0);
+    expect(unlocks(r, c(), [c(), c()], 0)).toBe(1);
+    expect(unlocks(r, c(), [c(), c(), c(), c()], 1)).toBe(1);
+    expect(unlocks(r, c(), Array.from({ length: 8 }, () => c()), 2)).toBe(0);
   });
   it('has no cap when unlimited', () => {
-    expect(newUnlocks(reward({ isUnlimited: true, maxPerUser: 1 }), c(), [c(), c(), c()], 2)).toBe(1);
+    expect(unlocks(reward({ isUnlimited: true, maxPerUser: 1 }), c(), [c(), c(), c()], 2)).toBe(1);
   });
   it('counts a mission-scope reward only for its mission', () => {
     const r = reward({ scope: 'mission', missionId: 11 });
-    expect(newUnlocks(r, c(10), [c(10)], 0)).toBe(0);
-    expect(newUnlocks(r, c(11), [c(11)], 0)).toBe(1);
+    expect(unlocks(r, c(10), [c(10)], 0)).toBe(0);
+    expect(unlocks(r, c(11), [c(11)], 0)).toBe(1);
   });
   it('needs a sold item of an itemSold assignment', () => {
     const r = reward({ assignment: { type: 'itemSold', itemsId: [5] } });
-    expect(newUnlocks(r, c(10, 0, [6]), [c(10, 0, [6])], 0)).toBe(0);
-    expect(newUnlocks(r, c(10, 0, [5]), [c(10, 0, [5])], 0)).toBe(1);
+    expect(unlocks(r, c(10, 0, [6]), [c(10, 0, [6])], 0)).toBe(0);
+    expect(unlocks(r, c(10, 0, [5]), [c(10, 0, [5])], 0)).toBe(1);
   });
   it('needs a single sale over the threshold, or accumulated sales over it', () => {
     const single = reward({ assignment: { type: 'salesAmount', itemsId: [], amountThreshold: 1000, amountThresholdType: 'single' } });
-    expect(newUnlocks(single, c(10, 999), [c(10, 999)], 0)).toBe(0);
-    expect(newUnlocks(single, c(10, 1000), [c(10, 1000)], 0)).toBe(1);
+    expect(unlocks(single, c(10, 999), [c(10, 999)], 0)).toBe(0);
+    expect(unlocks(single, c(10, 1000), [c(10, 1000)], 0)).toBe(1);
     const acc = reward({
       isUnlimited: true,
       assignment: { type: 'salesAmount', itemsId: [], amountThreshold: 1000, amountThresholdType: 'accumulated' },
     });
-    expect(newUnlocks(acc, c(10, 600), [c(10, 600)], 0)).toBe(0);
-    expect(newUnlocks(acc, c(10, 600), [c(10, 600), c(10, 600)], 0)).toBe(1);
+    expect(unlocks(acc, c(10, 600), [c(10, 600)], 0)).toBe(0);
+    expect(unlocks(acc, c(10, 600), [c(10, 600), c(10, 600)], 0)).toBe(1);
   });
   it('pays dynamic cash from the largest row whose items were sold, and nothing when none was', () => {
     const r = reward({
@@ -129,7 +142,7 @@ describe('which rewards a completion unlocks', () => {
       ],
     });
     expect(issueAmountFor(r, c(10, 0, [1, 2]))).toBe(900);
-    expect(newUnlocks(r, c(10, 0, [3]), [c(10, 0, [3])], 0)).toBe(0);
+    expect(unlocks(r, c(10, 0, [3]), [c(10, 0, [3])], 0)).toBe(0);
   });
 });
 

@@ -159,11 +159,24 @@ export function inRewardScope(reward: Pick<TEngineReward, 'scope' | 'missionId'>
   return reward.scope === 'campaign' || reward.missionId === missionId;
 }
 
-/** Whether one completion meets the reward's assignment on its own (itemSold items, single-sale threshold). */
-function meetsAssignment(assignment: TAssignment | null, c: TCountedCompletion): boolean {
-  if (!assignment) return true;
-  if (assignment.type === 'itemSold') return c.itemIds.some((id) => assignment.itemsId.includes(id));
-  if ((assignment.amountThresholdType ?? 'single') === 'single') return c.salesAmountCents >= (assignment.amountThreshold ?? 0);
+/**
+ * Which of a participant's completions qualify for a reward's assignment on their own: an itemSold
+ * assignment needs one of its items sold; a single-sale threshold needs a sale that large. The
+ * server turns this into its count over the participant's history; the current completion is
+ * checked with meetsAssignment.
+ */
+export function qualifyingFilter(assignment: TAssignment | null): { itemIds: number[] | null; minSingleSaleCents: number | null } {
+  if (!assignment) return { itemIds: null, minSingleSaleCents: null };
+  if (assignment.type === 'itemSold') return { itemIds: assignment.itemsId, minSingleSaleCents: null };
+  if ((assignment.amountThresholdType ?? 'single') === 'single')
+    return { itemIds: null, minSingleSaleCents: assignment.amountThreshold ?? 0 };
+  return { itemIds: null, minSingleSaleCents: null };
+}
+
+export function meetsAssignment(assignment: TAssignment | null, c: TCountedCompletion): boolean {
+  const f = qualifyingFilter(assignment);
+  if (f.itemIds !== null && !c.itemIds.some((id) => f.itemIds!.includes(id))) return false;
+  if (f.minSingleSaleCents !== null && c.salesAmountCents < f.minSingleSaleCents) return false;
   return true;
 }
 
@@ -190,17 +203,24 @@ export function issueAmountFor(reward: TEngineReward, current: TCountedCompletio
 export const spendsBudget = (r: Pick<TEngineReward, 'type' | 'budgetCents'>) =>
   r.type === 'money' || (r.type === 'gift_card' && (r.budgetCents ?? 0) > 0);
 
+/** A participant's accepted completions in a reward's scope, current one included. */
+export interface TScopeHistory {
+  /** Those meeting qualifyingFilter(reward.assignment). */
+  qualifying: number;
+  /** Sales of all of them (accumulated thresholds). */
+  salesTotalCents: number;
+}
+
 /**
- * How many new unlocks of a reward a just-accepted completion causes (0 or more):
- * the participant's accepted completions in scope (including `current`) that meet the assignment,
- * divided by completionsToUnlock (accumulated sales: total over the threshold), capped by
- * maxPerUser unless unlimited, minus what was unlocked before. A completion outside the reward's
- * scope, or one that does not itself qualify, unlocks nothing.
+ * How many new unlocks of a reward a just-accepted completion causes (0 or more): the qualifying
+ * accepted completions in scope divided by completionsToUnlock (accumulated sales: the total over
+ * the threshold), capped by maxPerUser unless unlimited, minus what was unlocked before. A
+ * completion outside the reward's scope, or one that does not itself qualify, unlocks nothing.
  */
 export function newUnlocks(
   reward: TEngineReward,
   current: TCountedCompletion,
-  acceptedInScope: TCountedCompletion[],
+  history: TScopeHistory,
   unlockedBefore: number,
 ): number {
   if (!inRewardScope(reward, current.missionId)) return 0;
@@ -211,12 +231,10 @@ export function newUnlocks(
   if (a && a.type === 'salesAmount' && a.amountThresholdType === 'accumulated') {
     const threshold = a.amountThreshold ?? 0;
     if (threshold <= 0 || current.salesAmountCents <= 0) return 0;
-    const total = acceptedInScope.reduce((s, c) => s + c.salesAmountCents, 0);
-    earned = Math.floor(total / threshold);
+    earned = Math.floor(history.salesTotalCents / threshold);
   } else {
     if (!meetsAssignment(a, current)) return 0;
-    const qualifying = acceptedInScope.filter((c) => meetsAssignment(a, c)).length;
-    earned = Math.floor(qualifying / Math.max(1, reward.completionsToUnlock));
+    earned = Math.floor(history.qualifying / Math.max(1, reward.completionsToUnlock));
   }
   const cap = reward.isUnlimited ? earned : Math.min(earned, Math.max(0, reward.maxPerUser));
   return Math.max(0, cap - unlockedBefore);

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { PLAY_SESSION_COOKIE, type TContestSettings } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import type { rewards } from '../../db/schema/index.js';
+import { factories } from '../../testing/factories.js';
+import { createPlaySession } from '../play/play-session.js';
+
+/** A running campaign with one mission, its store and participants, built from the factories. */
+export async function runningCampaign(
+  db: Db,
+  brandId: string,
+  o: {
+    type?: 'general' | 'contest' | 'learning' | 'consumer';
+    mission?: { type?: 'general' | 'contest' | 'learning' | 'consumer'; subtype?: 'standard' | 'itemSold' };
+    items?: 'questions' | 'options' | 'fields';
+    campaignMission?: { maxEntriesPerUser?: number | null; maxEntriesPerStore?: number | null; passingGrade?: number | null; contest?: TContestSettings | null };
+    finishCriteria?: string[];
+    participants?: number;
+  } = {},
+) {
+  const f = factories(db);
+  const type = o.type ?? 'general';
+  const campaign = await f.campaign(brandId, { type, status: 'active', startDate: new Date(Date.now() - 60_000), finishCriteria: o.finishCriteria ?? ['days_over'] });
+  const mission = await f.mission(brandId, { type: o.mission?.type ?? type, subtype: o.mission?.subtype ?? 'standard' }, o.items === 'questions' ? 2 : 0);
+  const { missionItems } = await import('../../db/schema/index.js');
+  const itemIds: number[] = [];
+  if (o.items === 'options' || o.items === 'fields') {
+    const rows = await db
+      .insert(missionItems)
+      .values(
+        o.items === 'options'
+          ? [1, 2, 3].map((n) => ({ brandId, missionId: mission.id, kind: 'option' as const, title: `Product ${n}`, order: n, data: {} }))
+          : [
+              { brandId, missionId: mission.id, kind: 'field' as const, title: 'Shelf count', order: 1, data: { fieldType: 'number', required: true } },
+              { brandId, missionId: mission.id, kind: 'field' as const, title: 'Comment', order: 2, data: { fieldType: 'text', required: false } },
+            ],
+      )
+      .returning({ id: missionItems.id });
+    itemIds.push(...rows.map((r) => r.id));
+  }
+  const cm = await f.campaignMission(brandId, campaign.id, mission.id, {
+    maxEntriesPerUser: o.campaignMission?.maxEntriesPerUser ?? null,
+    maxEntriesPerStore: o.campaignMission?.maxEntriesPerStore ?? null,
+    passingGrade: o.campaignMission?.passingGrade ?? null,
+    contest: o.campaignMission?.contest ?? null,
+  });
+  const store = await f.store(brandId);
+  const users = [];
+  for (let i = 0; i < (o.participants ?? 1); i++) users.push(await f.storeUser(brandId, store.id, { name: `Participant ${i + 1}` }));
+  const questionIds =
+    o.items === 'questions'
+      ? (await db.query.missionItems.findMany({ where: (t, { eq }) => eq(t.missionId, mission.id), orderBy: (t, { asc }) => asc(t.order) })).map((q) => q.id)
+      : [];
+  return {
+    campaign,
+    mission,
+    cm,
+    store,
+    users,
+    itemIds: o.items === 'questions' ? questionIds : itemIds,
+    reward: (over: Partial<typeof rewards.$inferInsert>) => f.reward(brandId, campaign.id, over),
+    codes: (rewardId: number, n: number) => f.codes(brandId, rewardId, n),
+  };
+}
+
+/** A participant session cookie for a store user (sign-in itself is tested in play.test.ts). */
+export async function playCookie(db: Db, brandId: string, storeUserId: number): Promise<string> {
+  const token = await createPlaySession(db, { kind: 'store_user', id: storeUserId, brandId });
+  return `${PLAY_SESSION_COOKIE}=${token}`;
+}
+
+export function submit(app: FastifyInstance, cookie: string, campaignId: number, cmId: number, body: unknown, key: string = randomUUID()) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/play/campaigns/${campaignId}/missions/${cmId}/completions`,
+    headers: { cookie, 'idempotency-key': key },
+    payload: body as Record<string, unknown>,
+  });
+}

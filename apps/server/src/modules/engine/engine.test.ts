@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TPlayCompletionResult } from '@rally/domain';
+import { buildApp } from '../../app.js';
+import { loadTestEnv } from '../../config/test-env.js';
+import { createDatabase } from '../../db/client.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { playCookie, runningCampaign, submit } from './engine-test-kit.js';
+
+let t: TestApp;
+let brandId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  brandId = t.brandIds.owner;
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const rows = <T>(q: ReturnType<typeof sql>) => t.database.rows<T>(q);
+const general = { kind: 'general', answers: [] };
+
+describe('engine: which rewards a completion unlocks', () => {
+  it('issues a code every completionsToUnlock accepted completions, up to maxPerUser, each tied to its completion', async () => {
+    const k = await runningCampaign(db(), brandId);
+    const r = await k.reward({ type: 'discount', title: 'Ten off', percentageDiscount: 10, completionsToUnlock: 2, maxPerUser: 2 });
+    await k.codes(r.id, 10);
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const results: TPlayCompletionResult[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+      expect(res.statusCode).toBe(201);
+      results.push(res.json());
+    }
+    expect(results.map((x) => x.unlocked.length)).toEqual([0, 1, 0, 1, 0, 0]);
+    const codes = results.flatMap((x) => x.unlocked.map((u) => u.code));
+    expect(new Set(codes).size).toBe(2);
+    const links = await rows<{ completion_id: number }>(sql`select completion_id from reward_unlocks where reward_id = ${r.id} order by id`);
+    expect(links.map((l) => Number(l.completion_id))).toEqual([results[1]!.completion.id, results[3]!.completion.id]);
+  });
+
+  it('counts a mission-scope reward only for completions of its mission', async () => {
+    const k = await runningCampaign(db(), brandId);
+    const other = await runningCampaign(db(), brandId);
+    const r = await k.reward({ type: 'prize', scope: 'mission', missionId: other.mission.id });
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const res = await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+    expect(res.json().unlocked).toEqual([]);
+    await db().execute(sql`update rewards set mission_id = ${k.mission.id} where id = ${r.id}`);
+    await new Promise((x) => setTimeout(x, 2_100)); // the engine's 2 s cache of a running campaign's rewards
+    const again = await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+    expect(again.json().unlocked).toMatchObject([{ rewardId: r.id, status: 'awaiting_assignment', code: null }]);
+  });
+
+  it('grades a quiz: a failed one is recorded but unlocks nothing, a passed one unlocks', async () => {
+    const k = await runningCampaign(db(), brandId, { type: 'learning', items: 'questions', campaignMission: { passingGrade: 2 } });
+    const r = await k.reward({ type: 'free_product', title: 'Free can', completionsToUnlock: 1, maxPerUser: 1 });
+    await k.codes(r.id, 3);
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const [q1, q2] = k.itemIds;
+    const failed = await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'learning', answers: [{ itemId: q1, optionId: 'a' }, { itemId: q2, optionId: 'b' }] });
+    expect(failed.json()).toMatchObject({ completion: { score: 1, passed: false, status: 'accepted' }, unlocked: [] });
+    const passed = await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'learning', answers: [{ itemId: q1, optionId: 'a' }, { itemId: q2, optionId: 'a' }] });
+    expect(passed.json()).toMatchObject({ completion: { score: 2, passed: true } });
+    expect(passed.json().unlocked).toHaveLength(1);
+    const wrongOption = await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'learning', answers: [{ itemId: q1, optionId: 'z' }, { itemId: q2, optionId: 'a' }] });
+    expect(wrongOption.statusCode).toBe(400);
+    expect(wrongOption.json().error.fields).toEqual([{ path: 'answers.0.optionId', message: 'not an option of this question' }]);
+  });
+
+  it('validates form answers against the mission fields', async () => {
+    const k = await runningCampaign(db(), brandId, { items: 'fields' });
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const missing = await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [{ itemId: k.itemIds[1], value: 'hi' }] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields[0].path).toBe('answers');
+    const wrongKind = await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'learning', answers: [{ itemId: 1, optionId: 'a' }] });
+    expect(wrongKind.json().error.fields).toEqual([{ path: 'kind', message: 'this mission takes "general"' }]);
+    const ok = await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [{ itemId: k.itemIds[0], value: 4 }] });
+    expect(ok.statusCode).toBe(201);
+  });
+
+  it('unlocks on sold items (itemSold assignment) and on accumulated sales over the threshold', async () => {
+    const k = await runningCampaign(db(), brandId, { type: 'learning', mission: { type: 'learning', subtype: 'itemSold' }, items: 'options' });
+    // A learning mission of subtype itemSold is graded as sold items only when its kind says so; use a general campaign instead.
+    const g = await runningCampaign(db(), brandId, { mission: { subtype: 'itemSold' }, items: 'options' });
+    const byItem = await g.reward({ type: 'prize', title: 'Item prize', assignment: { type: 'itemSold', itemsId: [g.itemIds[1]!] }, isUnlimited: true });
+    const bySales = await g.reward({
+      type: 'prize',
+      title: 'Sales prize',
+      isUnlimited: true,
+      assignment: { type: 'salesAmount', itemsId: [], amountThreshold: 10_000, amountThresholdType: 'accumulated' },
+    });
+    const cookie = await playCookie(db(), brandId, g.users[0]!.id);
+    const s1 = (await submit(t.app, cookie, g.campaign.id, g.cm.id, { kind: 'itemSold', items: [{ itemId: g.itemIds[0], quantity: 1 }], salesAmountCents: 6_000 })).json();
+    expect(s1.unlocked).toEqual([]);
+    const s2 = (await submit(t.app, cookie, g.campaign.id, g.cm.id, { kind: 'itemSold', items: [{ itemId: g.itemIds[1], quantity: 2 }], salesAmountCents: 6_000 })).json();
+    expect(s2.unlocked.map((u: { rewardId: number }) => u.rewardId).sort()).toEqual([byItem.id, bySales.id].sort());
+    expect(k.cm.id).toBeGreaterThan(0);
+  });
+
+  it('pays dynamic cash from the row of the sold item and debits the paid budget through the ledger, never below zero', async () => {
+    const g = await runningCampaign(db(), brandId, { mission: { subtype: 'itemSold' }, items: 'options' });
+    const money = await g.reward({
+      type: 'money',
+      title: 'Cash',
+      isUnlimited: true,
+      budgetCents: 1_000,
+      budgetPaidCents: 1_000,
+      dynamicActive: true,
+      dynamicAmounts: [
+        { amountCents: 300, itemsId: [g.itemIds[0]!], itemsName: ['one'] },
+        { amountCents: 500, itemsId: [g.itemIds[1]!], itemsName: ['two'] },
+      ],
+    });
+    const cookie = await playCookie(db(), brandId, g.users[0]!.id);
+    const amounts: (number | null)[] = [];
+    for (const item of [1, 0, 1, 0]) {
+      const res = (await submit(t.app, cookie, g.campaign.id, g.cm.id, { kind: 'itemSold', items: [{ itemId: g.itemIds[item], quantity: 1 }] })).json();
+      amounts.push(res.unlocked[0]?.amountCents ?? null);
+    }
+    // 500 + 300 = 800 spent; the next 500 does not fit in 200; the next 300 does not either.
+    expect(amounts).toEqual([500, 300, null, null]);
+    const [r] = await rows<{ spent: number; paid: number; ledger: number }>(sql`select budget_spent_cents as spent, budget_paid_cents as paid,
+      (select -sum(amount_cents) from reward_budget_ledger where reward_id = ${money.id}) as ledger from rewards where id = ${money.id}`);
+    expect([Number(r!.spent), Number(r!.ledger)]).toEqual([800, 800]);
+    // The constraint, not only the engine's check: a debit past the paid budget fails.
+    await expect(
+      db().execute(sql`insert into reward_budget_ledger (brand_id, reward_id, amount_cents) values (${brandId}, ${money.id}, -201)`),
+    ).rejects.toThrow();
+    const deleting = await db().execute(sql`delete from reward_budget_ledger where reward_id = ${money.id}`).catch((e: Error) => e);
+    expect(String((deleting as Error).cause ?? deleting)).toMatch(/append-only/);
+  });
+});
+
+describe('engine: idempotency, pending receipts and entries', () => {
+  it('answers a replayed Idempotency-Key with the first result and never records a second completion', async () => {
+    const k = await runningCampaign(db(), brandId);
+    const r = await k.reward({ type: 'discount', title: 'Code', isUnlimited: true });
+    await k.codes(r.id, 5);
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const key = `key-${randomUUID()}`;
+    const first = await submit(t.app, cookie, k.campaign.id, k.cm.id, general, key);
+    const again = await submit(t.app, cookie, k.campaign.id, k.cm.id, general, key);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect({ ...again.json(), replayed: false }).toEqual(first.json());
+    expect(again.json().replayed).toBe(true);
+    // The same key for another mission is another request.
+    const k2 = await runningCampaign(db(), brandId);
+    const other = await submit(t.app, cookie, k2.campaign.id, k2.cm.id, general, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const [n] = await rows<{ n: number }>(sql`select count(*)::int as n from completions where campaign_id = ${k.campaign.id}`);
+    expect(n!.n).toBe(1);
+    const noKey = await t.app.inject({ method: 'POST', url: `/api/play/campaigns/${k.campaign.id}/missions/${k.cm.id}/completions`, headers: { cookie }, payload: general });
+    expect(noKey.json().error.fields[0].path).toBe('headers.idempotency-key');
+  });
+
+  it('answers concurrent submits of one key once', async () => {
+    const k = await runningCampaign(db(), brandId);
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const key = `key-${randomUUID()}`;
+    const all = await Promise.all(Array.from({ length: 8 }, () => submit(t.app, cookie, k.campaign.id, k.cm.id, general, key)));
+    expect(new Set(all.map((r) => r.json().completion.id)).size).toBe(1);
+    expect(all.filter((r) => r.statusCode === 201)).toHaveLength(1);
+  });
+
+  it('keeps receipt-required entries pending: they use an entry but unlock and rank nothing', async () => {
+    const k = await runningCampaign(db(), t.brandIds.partner, { mission: { subtype: 'itemSold' }, items: 'options', campaignMission: { maxEntriesPerUser: 2 } });
+    await db().execute(sql`update brands set smart_review_enabled = true where id = ${t.brandIds.partner}`);
+    try {
+      const r = await k.reward({ type: 'prize', title: 'P', isUnlimited: true });
+      const cookie = await playCookie(db(), t.brandIds.partner, k.users[0]!.id);
+      const body = { kind: 'itemSold', items: [{ itemId: k.itemIds[0], quantity: 1 }] };
+      const noReceipt = await submit(t.app, cookie, k.campaign.id, k.cm.id, body);
+      expect(noReceipt.json().error.fields).toEqual([{ path: 'receiptUploadId', message: 'a receipt photo is required' }]);
+      const up = await t.app.inject({
+        method: 'POST',
+        url: '/api/play/uploads',
+        headers: { cookie, 'content-type': 'multipart/form-data; boundary=XX' },
+        payload: '--XX\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--XX--\r\n',
+      });
+      expect(up.statusCode).toBe(201);
+      const pending = await submit(t.app, cookie, k.campaign.id, k.cm.id, { ...body, receiptUploadId: up.json().uploadId });
+      expect(pending.json()).toMatchObject({ completion: { status: 'pending' }, unlocked: [], entriesLeft: 1 });
+      const [u] = await rows<{ n: number }>(sql`select count(*)::int as n from reward_unlocks where reward_id = ${r.id}`);
+      expect(u!.n).toBe(0);
+    } finally {
+      await db().execute(sql`update brands set smart_review_enabled = false where id = ${t.brandIds.partner}`);
+    }
+  });
+
+  it('refuses entries past maxEntriesPerUser and maxEntriesPerStore', async () => {
+    const k = await runningCampaign(db(), brandId, { campaignMission: { maxEntriesPerUser: 2, maxEntriesPerStore: 3 }, participants: 2 });
+    const a = await playCookie(db(), brandId, k.users[0]!.id);
+    const b = await playCookie(db(), brandId, k.users[1]!.id);
+    expect((await submit(t.app, a, k.campaign.id, k.cm.id, general)).json().entriesLeft).toBe(1);
+    expect((await submit(t.app, a, k.campaign.id, k.cm.id, general)).json().entriesLeft).toBe(0);
+    const third = await submit(t.app, a, k.campaign.id, k.cm.id, general);
+    expect([third.statusCode, third.json().error.code]).toEqual([409, 'NO_ENTRIES_LEFT']);
+    expect((await submit(t.app, b, k.campaign.id, k.cm.id, general)).statusCode).toBe(201);
+    expect((await submit(t.app, b, k.campaign.id, k.cm.id, general)).json().error.code).toBe('NO_ENTRIES_LEFT');
+  });
+});
+
+describe('engine: exactly once under concurrency, and finish criteria', () => {
+  it('issues exactly 100 distinct codes to 200 concurrent claims on a 100-code pool, then ends the campaign (codes_over) once', async () => {
+    const k = await runningCampaign(db(), brandId, { participants: 200, finishCriteria: ['codes_over'] });
+    const r = await k.reward({ type: 'discount', title: 'Pool', isUnlimited: true });
+    await k.codes(r.id, 100);
+    const cookies = await Promise.all(k.users.map((u) => playCookie(db(), brandId, u.id)));
+    const res = await Promise.all(cookies.map((c) => submit(t.app, c, k.campaign.id, k.cm.id, general)));
+    const codes = res.flatMap((x) => (x.statusCode === 201 ? x.json().unlocked.map((u: { code: string }) => u.code) : []));
+    expect(codes).toHaveLength(100);
+    expect(new Set(codes).size).toBe(100);
+    const [s] = await rows<{ status: string; audits: number }>(sql`select status, (select count(*)::int from campaign_audit a where a.campaign_id = c.id and a.action = 'engine.codes_over') as audits from campaigns c where id = ${k.campaign.id}`);
+    expect(s).toEqual({ status: 'ended', audits: 1 });
+    const late = await submit(t.app, cookies[0]!, k.campaign.id, k.cm.id, general);
+    expect(late.json().error.code).toBe('CAMPAIGN_NOT_ACTIVE');
+  });
+
+  it('ends a campaign whose money budget is spent (budget_over)', async () => {
+    const k = await runningCampaign(db(), brandId, { finishCriteria: ['budget_over'] });
+    await k.reward({ type: 'money', title: 'Cash', amountCents: 400, budgetCents: 1000, budgetPaidCents: 1000, isUnlimited: true });
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+    expect((await rows<{ status: string }>(sql`select status from campaigns where id = ${k.campaign.id}`))[0]!.status).toBe('active');
+    await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+    // 200 left < 400: no further issue is possible.
+    expect((await rows<{ status: string }>(sql`select status from campaigns where id = ${k.campaign.id}`))[0]!.status).toBe('ended');
+  });
+});
+
+const serverUrl = loadTestEnv().TEST_DATABASE_URL;
+// Two server processes on one PostgreSQL server need the server; CI runs this file with TEST_DATABASE_URL.
+describe.runIf(serverUrl)('engine on two processes (PostgreSQL server)', () => {
+  it('two apps on one database issue each code once and end the campaign once', async () => {
+    const env = loadTestEnv({ DATA_DIR: tmpdir() });
+    const database = createDatabase({ databaseUrl: t.databaseUrl!, poolSize: 5 });
+    const second = await buildApp({ env, database, logger: false });
+    await second.ready();
+    try {
+      const k = await runningCampaign(db(), brandId, { participants: 120, finishCriteria: ['codes_over'] });
+      const r = await k.reward({ type: 'gift_card', title: 'Card', amountCents: 100, isUnlimited: true });
+      await k.codes(r.id, 60);
+      const cookies = await Promise.all(k.users.map((u) => playCookie(db(), brandId, u.id)));
+      const res = await Promise.all(cookies.map((c, i) => submit(i % 2 ? second : t.app, c, k.campaign.id, k.cm.id, general)));
+      const codes = res.flatMap((x) => (x.statusCode === 201 ? x.json().unlocked.map((u: { code: string }) => u.code) : []));
+      expect([codes.length, new Set(codes).size]).toEqual([60, 60]);
+      const [s] = await rows<{ status: string; audits: number }>(sql`select status, (select count(*)::int from campaign_audit a where a.campaign_id = c.id and a.action like 'engine.%') as audits from campaigns c where id = ${k.campaign.id}`);
+      expect(s).toEqual({ status: 'ended', audits: 1 });
+    } finally {
+      await second.close();
+      await database.close();
+    }
+  });
+});

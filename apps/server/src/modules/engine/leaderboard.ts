@@ -1,0 +1,125 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TContestSettings, TRankRow } from '@rally/domain';
+import type { DbOrTx } from '../../db/client.js';
+
+/**
+ * Contest ranks. Without a date range they are read from contest_scores (accepted entries summed per
+ * store user by the engine; docs/decisions/0007): a page is an index range, a rank a count of the
+ * index entries ahead. A date range aggregates the accepted completions of that range instead.
+ * Ties go to the lower id, so every row has one place.
+ */
+export interface RankFilters {
+  storeIds?: number[] | undefined;
+  groupIds?: number[] | undefined;
+  countryCodes?: string[] | undefined;
+  from?: number | undefined;
+  to?: number | undefined;
+}
+
+interface RawRow {
+  entity_id: number;
+  user_id: number | null;
+  store_id: number | null;
+  user_name: string | null;
+  store_name: string | null;
+  submissions: number | string;
+  sales: number | string;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+
+function storeFilter(f: RankFilters, storeCol: SQL): SQL {
+  const parts: SQL[] = [];
+  if (f.storeIds?.length) parts.push(sql`${storeCol} = any(${intArray(f.storeIds)}::int[])`);
+  if (f.groupIds?.length)
+    parts.push(sql`${storeCol} in (select store_id from store_group_members where group_id = any(${intArray(f.groupIds)}::int[]))`);
+  if (f.countryCodes?.length)
+    parts.push(sql`${storeCol} in (select id from stores where country_code = any(${`{${f.countryCodes.join(',')}}`}::text[]))`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** The scores to rank: one row per store user (user contests) or per store (store contests). */
+function scoresSource(campaignMissionId: number, contest: TContestSettings, f: RankFilters): SQL {
+  const dated = f.from !== undefined || f.to !== undefined;
+  const base = dated
+    ? sql`(select store_user_id, store_id, count(*)::int as submissions, sum(sales_amount_cents)::bigint as sales_amount_cents
+           from completions where campaign_mission_id = ${campaignMissionId} and status = 'accepted' and store_user_id is not null
+           ${f.from !== undefined ? sql`and created_at >= to_timestamp(${f.from})` : sql``}
+           ${f.to !== undefined ? sql`and created_at <= to_timestamp(${f.to})` : sql``}
+           ${storeFilter(f, sql`store_id`)}
+           group by store_user_id, store_id)`
+    : sql`(select store_user_id, store_id, submissions, sales_amount_cents from contest_scores
+           where campaign_mission_id = ${campaignMissionId} ${storeFilter(f, sql`store_id`)})`;
+  if (contest.type === 'store')
+    return sql`(select store_id as entity_id, null::int as store_user_id, store_id, sum(submissions)::bigint as submissions,
+                 sum(sales_amount_cents)::bigint as sales_amount_cents from ${base} b group by store_id)`;
+  return sql`(select store_user_id as entity_id, store_user_id, store_id, submissions, sales_amount_cents from ${base} b)`;
+}
+
+const metricOf = (contest: TContestSettings) => (contest.rankLeadersBasedOn === 'sales_amount' ? sql.raw('sales_amount_cents') : sql.raw('submissions'));
+
+/** Hides what the contest's display flags do not allow. */
+function shape(r: RawRow, rank: number, contest: TContestSettings, showAll: boolean): TRankRow {
+  return {
+    rank,
+    userId: contest.type === 'user' ? r.user_id : null,
+    userName: showAll || contest.displayLeadersByUserInfo ? r.user_name : null,
+    storeId: contest.type === 'store' || showAll || contest.displayLeadersByStoreInfo ? r.store_id : null,
+    storeName: contest.type === 'store' || showAll || contest.displayLeadersByStoreInfo ? r.store_name : null,
+    submissions: showAll || contest.displayLeadersByNumberSubmissions ? Number(r.submissions) : null,
+    salesAmountCents: showAll || contest.displayLeadersByTotalSalesAmount ? Number(r.sales) : null,
+  };
+}
+
+export async function leaderboardPage(
+  db: DbOrTx,
+  o: { campaignMissionId: number; contest: TContestSettings; filters: RankFilters; offset: number; limit: number; withTotal: boolean },
+): Promise<{ rows: TRankRow[]; total: number }> {
+  const metric = metricOf(o.contest);
+  const src = scoresSource(o.campaignMissionId, o.contest, o.filters);
+  const page = rowsOf<RawRow>(
+    await db.execute(sql`
+      select s.entity_id, s.store_user_id as user_id, s.store_id, u.name as user_name, st.name as store_name,
+             s.submissions, s.sales_amount_cents as sales
+      from (select * from ${src} src order by ${metric} desc, entity_id asc limit ${o.limit} offset ${o.offset}) s
+      left join store_users u on u.id = s.store_user_id
+      left join stores st on st.id = s.store_id
+      order by s.${metric} desc, s.entity_id asc`),
+  );
+  const total = o.withTotal ? Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${src} src`))[0]?.n ?? 0) : 0;
+  return { rows: page.map((r, i) => shape(r, o.offset + i + 1, o.contest, false)), total };
+}
+
+/** My row (store contests: my store's) with its place, or null before my first accepted entry. */
+export async function rankOf(
+  db: DbOrTx,
+  o: { campaignMissionId: number; contest: TContestSettings; storeUserId: number; storeId: number | null },
+): Promise<TRankRow | null> {
+  const metric = metricOf(o.contest);
+  if (o.contest.type === 'user') {
+    // The common case straight on contest_scores: the count of entries ahead is an index range.
+    const [row] = rowsOf<RawRow & { ahead: number }>(
+      await db.execute(sql`
+        select me.store_user_id as entity_id, me.store_user_id as user_id, me.store_id, u.name as user_name, st.name as store_name,
+               me.submissions, me.sales_amount_cents as sales,
+               (select count(*)::int from contest_scores c where c.campaign_mission_id = ${o.campaignMissionId}
+                  and (c.${metric} > me.${metric} or (c.${metric} = me.${metric} and c.store_user_id < me.store_user_id))) as ahead
+        from contest_scores me join store_users u on u.id = me.store_user_id join stores st on st.id = me.store_id
+        where me.campaign_mission_id = ${o.campaignMissionId} and me.store_user_id = ${o.storeUserId}`),
+    );
+    return row ? shape(row, Number(row.ahead) + 1, o.contest, true) : null;
+  }
+  const src = scoresSource(o.campaignMissionId, o.contest, {});
+  const entity = o.contest.type === 'store' ? o.storeId : o.storeUserId;
+  if (entity === null) return null;
+  const [me] = rowsOf<RawRow & { ahead: number }>(
+    await db.execute(sql`
+      with src as (select * from ${src} s), me as (select * from src where entity_id = ${entity})
+      select me.entity_id, me.store_user_id as user_id, me.store_id, u.name as user_name, st.name as store_name,
+             me.submissions, me.sales_amount_cents as sales,
+             (select count(*)::int from src where src.${metric} > me.${metric} or (src.${metric} = me.${metric} and src.entity_id < me.entity_id)) as ahead
+      from me left join store_users u on u.id = me.store_user_id left join stores st on st.id = me.store_id`),
+  );
+  return me ? shape(me, Number(me.ahead) + 1, o.contest, true) : null;
+}

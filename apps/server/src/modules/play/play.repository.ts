@@ -1,0 +1,215 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TContestSettings, TPrizeUserFormBody } from '@rally/domain';
+import type { DbOrTx } from '../../db/client.js';
+import type { ParticipantRef } from '../engine/engine.repository.js';
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const col = (p: ParticipantRef) => sql.raw(p.kind === 'store_user' ? 'store_user_id' : 'consumer_id');
+
+export interface PlayCampaignRow {
+  id: number;
+  name: string;
+  type: 'general' | 'contest' | 'learning' | 'consumer';
+  status: 'draft' | 'scheduled' | 'rejected' | 'active' | 'ended';
+  shared_campaign: boolean;
+  start_date: Date | string | null;
+  end_date: Date | string | null;
+  time_zone: string;
+  public_uid: string;
+  mission_count: number;
+  reward_count: number;
+  my_completions: number;
+  my_unlocks: number;
+}
+
+/**
+ * Which campaigns reach a participant: a store user's brand campaigns (not consumer ones) whose scope
+ * takes their approved store (all stores, that store, or a group holding it); a consumer's brand's
+ * consumer campaigns in their country.
+ */
+function reachCondition(p: ParticipantRef & { countryCode: string | null }): SQL {
+  if (p.kind === 'consumer') return sql`c.type = 'consumer' and ${p.countryCode ?? ''} = any(c.country_codes)`;
+  return sql`c.type <> 'consumer' and exists (select 1 from stores s where s.id = ${p.storeId} and s.status = 'approved')
+    and (c.scope_type = 'all'
+      or (c.scope_type = 'store' and ${p.storeId}::int = any(c.scope_pks))
+      or (c.scope_type = 'group' and exists (select 1 from store_group_members m where m.store_id = ${p.storeId} and m.group_id = any(c.scope_pks))))`;
+}
+
+function campaignSelect(p: ParticipantRef & { countryCode: string | null }, where: SQL): SQL {
+  return sql`select c.id, c.name, c.type, c.status, c.shared_campaign, c.start_date, c.end_date, c.time_zone, c.public_uid,
+      (select count(*)::int from campaign_missions cm where cm.campaign_id = c.id) as mission_count,
+      (select count(*)::int from rewards r where r.campaign_id = c.id) as reward_count,
+      (select count(*)::int from completions x where x.campaign_id = c.id and x.${col(p)} = ${p.id} and x.status = 'accepted') as my_completions,
+      (select count(*)::int from reward_unlocks x where x.campaign_id = c.id and x.${col(p)} = ${p.id}) as my_unlocks
+    from campaigns c where c.brand_id = ${p.brandId} and ${reachCondition(p)} and ${where}`;
+}
+
+export async function listActiveCampaignsFor(db: DbOrTx, p: ParticipantRef & { countryCode: string | null }): Promise<PlayCampaignRow[]> {
+  return rowsOf<PlayCampaignRow>(await db.execute(sql`${campaignSelect(p, sql`c.status = 'active'`)} order by c.start_date desc nulls last, c.id desc`));
+}
+
+/** A campaign reaching the participant, active or ended; undefined otherwise (another brand's id included). */
+export async function findCampaignFor(
+  db: DbOrTx,
+  p: ParticipantRef & { countryCode: string | null },
+  campaignId: number,
+): Promise<PlayCampaignRow | undefined> {
+  return rowsOf<PlayCampaignRow>(await db.execute(campaignSelect(p, sql`c.status in ('active', 'ended') and c.id = ${campaignId}`)))[0];
+}
+
+export interface PlayMissionRow {
+  campaign_mission_id: number;
+  mission_id: number;
+  title: string;
+  description: string;
+  image_url: string | null;
+  type: 'general' | 'contest' | 'learning' | 'consumer';
+  subtype: 'standard' | 'itemSold';
+  order: number;
+  passing_grade: number | null;
+  max_entries_per_user: number | null;
+  max_entries_per_store: number | null;
+  contest: TContestSettings | null;
+  smart_review_enabled: boolean;
+  accepted: number;
+  pending: number;
+  rejected: number;
+  store_used: number;
+  items: { id: number; kind: 'question' | 'option' | 'field'; title: string; data: Record<string, unknown> }[] | string;
+}
+
+export async function missionsFor(db: DbOrTx, p: ParticipantRef, campaignId: number): Promise<PlayMissionRow[]> {
+  const rows = rowsOf<PlayMissionRow>(
+    await db.execute(sql`
+      select cm.id as campaign_mission_id, m.id as mission_id, m.title, m.description, m.image_url, m.type, m.subtype, cm."order",
+             cm.passing_grade, cm.max_entries_per_user, cm.max_entries_per_store, cm.contest, b.smart_review_enabled,
+             (select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.${col(p)} = ${p.id} and x.status = 'accepted') as accepted,
+             (select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.${col(p)} = ${p.id} and x.status = 'pending') as pending,
+             (select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.${col(p)} = ${p.id} and x.status = 'rejected') as rejected,
+             ${p.storeId === null ? sql`0` : sql`(select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.store_id = ${p.storeId} and x.status <> 'rejected')`} as store_used,
+             coalesce((select json_agg(json_build_object('id', i.id, 'kind', i.kind, 'title', i.title, 'data', i.data) order by i."order", i.id)
+                       from mission_items i where i.mission_id = m.id), '[]'::json) as items
+      from campaign_missions cm join missions m on m.id = cm.mission_id join brands b on b.id = cm.brand_id
+      where cm.campaign_id = ${campaignId} order by cm."order", cm.id`),
+  );
+  return rows.map((r) => ({ ...r, items: typeof r.items === 'string' ? JSON.parse(r.items) : r.items }));
+}
+
+export interface PlayRewardRow {
+  id: number;
+  type: 'money' | 'discount' | 'free_product' | 'gift_card' | 'prize';
+  title: string;
+  description: string;
+  image_url: string | null;
+  scope: 'campaign' | 'mission';
+  mission_id: number | null;
+  amount_cents: number | string | null;
+  budget_cents: number | string | null;
+  percentage_discount: number | null;
+  value_cents: number | string | null;
+  completions_to_unlock: number;
+  max_per_user: number;
+  is_unlimited: boolean;
+  total_available: number | null;
+  codes_left: number | null;
+  budget_left: number | string | null;
+  assigned: number;
+  my_unlocked: number;
+  my_in_scope: number;
+  assignment: unknown;
+  dynamic_active: boolean;
+  dynamic_amounts: unknown;
+}
+
+export async function rewardsFor(db: DbOrTx, p: ParticipantRef, campaignId: number): Promise<PlayRewardRow[]> {
+  return rowsOf<PlayRewardRow>(
+    await db.execute(sql`
+      select r.id, r.type, r.title, r.description, r.image_url, r.scope, r.mission_id, r.amount_cents, r.budget_cents, r.percentage_discount,
+             r.value_cents, r.completions_to_unlock, r.max_per_user, r.is_unlimited, r.total_available, r.assignment,
+             r.dynamic_active, r.dynamic_amounts,
+             case when r.type in ('gift_card', 'free_product', 'discount')
+               then (select count(*)::int from reward_codes rc where rc.reward_id = r.id and rc.issued_at is null) end as codes_left,
+             case when r.type = 'money' or (r.type = 'gift_card' and coalesce(r.budget_cents, 0) > 0)
+               then r.budget_paid_cents - r.budget_spent_cents end as budget_left,
+             (select count(*)::int from reward_unlocks u where u.reward_id = r.id and u.status = 'assigned') as assigned,
+             (select count(*)::int from reward_unlocks u where u.reward_id = r.id and u.${col(p)} = ${p.id}) as my_unlocked,
+             (select count(*)::int from completions x where x.campaign_id = r.campaign_id and x.${col(p)} = ${p.id}
+                and x.status = 'accepted' and x.passed is not false
+                and (r.scope = 'campaign' or x.campaign_mission_id in (select id from campaign_missions where campaign_id = r.campaign_id and mission_id = r.mission_id))) as my_in_scope
+      from rewards r where r.campaign_id = ${campaignId} order by r.id`),
+  );
+}
+
+export interface UnlockRow {
+  unlock_id: number;
+  campaign_id: number;
+  campaign_name: string;
+  reward_id: number;
+  type: 'money' | 'discount' | 'free_product' | 'gift_card' | 'prize';
+  title: string;
+  status: 'issued' | 'awaiting_assignment' | 'assigned';
+  code: string | null;
+  amount_cents: number | string | null;
+  link_to_shop: string | null;
+  fine_print: string | null;
+  completion_id: number | string | null;
+  created_at: Date | string;
+  form_id: number | null;
+  form_data: TPrizeUserFormBody | string | null;
+  form_created_at: Date | string | null;
+}
+
+function unlockSelect(where: SQL): SQL {
+  return sql`select u.id as unlock_id, u.campaign_id, c.name as campaign_name, u.reward_id, r.type, r.title, u.status, rc.code,
+      u.amount_cents, r.link_to_shop, r.fine_print, u.completion_id, u.created_at,
+      f.id as form_id, f.data as form_data, f.created_at as form_created_at
+    from reward_unlocks u join rewards r on r.id = u.reward_id join campaigns c on c.id = u.campaign_id
+    left join reward_codes rc on rc.id = u.code_id left join prize_user_forms f on f.unlock_id = u.id
+    where ${where}`;
+}
+
+export async function unlocksOf(db: DbOrTx, p: ParticipantRef): Promise<UnlockRow[]> {
+  return rowsOf<UnlockRow>(await db.execute(sql`${unlockSelect(sql`u.${col(p)} = ${p.id} and u.brand_id = ${p.brandId}`)} order by u.id desc limit 500`));
+}
+
+export async function unlockOf(db: DbOrTx, p: ParticipantRef, unlockId: number): Promise<UnlockRow | undefined> {
+  return rowsOf<UnlockRow>(await db.execute(unlockSelect(sql`u.id = ${unlockId} and u.${col(p)} = ${p.id}`)))[0];
+}
+
+export async function moneyEarned(db: DbOrTx, p: ParticipantRef): Promise<number> {
+  const [r] = rowsOf<{ s: string | number }>(
+    await db.execute(sql`select coalesce(sum(u.amount_cents), 0) as s from reward_unlocks u join rewards r on r.id = u.reward_id
+      where u.${col(p)} = ${p.id} and r.type = 'money'`),
+  );
+  return Number(r?.s ?? 0);
+}
+
+/** Saves (or replaces) the delivery form of a prize unlock. */
+export async function savePrizeForm(db: DbOrTx, brandId: string, unlockId: number, data: TPrizeUserFormBody): Promise<void> {
+  await db.execute(sql`insert into prize_user_forms (brand_id, unlock_id, data) values (${brandId}, ${unlockId}, ${JSON.stringify(data)}::jsonb)
+    on conflict (unlock_id) do update set data = excluded.data, created_at = now()`);
+}
+
+export async function insertUpload(
+  db: DbOrTx,
+  u: { id: string; brandId: string; participantKey: string; storageKey: string; contentType: string; sizeBytes: number },
+): Promise<void> {
+  await db.execute(sql`insert into play_uploads (id, brand_id, participant_key, storage_key, content_type, size_bytes)
+    values (${u.id}, ${u.brandId}, ${u.participantKey}, ${u.storageKey}, ${u.contentType}, ${u.sizeBytes})`);
+}
+
+export async function uploadBelongsTo(db: DbOrTx, participantKey: string, id: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from play_uploads where id = ${id} and participant_key = ${participantKey}`)).length > 0;
+}
+
+export async function contestMissionOf(
+  db: DbOrTx,
+  campaignId: number,
+  campaignMissionId?: number,
+): Promise<{ campaign_mission_id: number; contest: TContestSettings } | undefined> {
+  return rowsOf<{ campaign_mission_id: number; contest: TContestSettings }>(
+    await db.execute(sql`select id as campaign_mission_id, contest from campaign_missions
+      where campaign_id = ${campaignId} and contest is not null ${campaignMissionId ? sql`and id = ${campaignMissionId}` : sql``}
+      order by "order", id limit 1`),
+  )[0];
+}

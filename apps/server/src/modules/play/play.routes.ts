@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ERROR_CODES,
+  IDEMPOTENCY_KEY_HEADER,
+  PLAY_CODE_TTL_SECONDS,
+  ZCampaignIdParams,
+  ZErrorBody,
+  ZIdempotencyKey,
+  ZOk,
+  ZPlayCampaignDetail,
+  ZPlayCampaignList,
+  ZPlayCompletionBody,
+  ZPlayCompletionParams,
+  ZPlayCompletionResult,
+  ZPlayMyRewards,
+  ZPlayPasswordSignInBody,
+  ZPlayRank,
+  ZPlayRankQuery,
+  ZPlayRequestCodeBody,
+  ZPlayRequestCodeResponse,
+  ZPlaySession,
+  ZPlayUnlock,
+  ZPlayUnlockParams,
+  ZPlayUpload,
+  ZPlayVerifyCodeBody,
+  ZPrizeUserFormBody,
+} from '@rally/domain';
+import { AppError, invalid } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
+import { participantKey } from '../engine/engine.repository.js';
+import { recordCompletion } from '../engine/record-completion.js';
+import { createDiskStorage } from '../media/media-storage.js';
+import { getMyCampaign, getMyRank, listMyCampaigns } from './play-campaigns.js';
+import type { PlayMailer } from './play-mailer.js';
+import { listMyRewards, submitPrizeForm } from './play-rewards.js';
+import {
+  clearPlayCookie,
+  deletePlaySession,
+  forgetPlaySession,
+  playTokenOf,
+  resolvePlayActor,
+  setPlayCookie,
+} from './play-session.js';
+import { insertUpload, uploadBelongsTo } from './play.repository.js';
+import { passwordSignIn, requestSignInCode, verifySignInCode } from './sign-in.js';
+import path from 'node:path';
+
+export interface PlayRoutesOptions {
+  mailer: PlayMailer;
+  secureCookies: boolean;
+  dataDir: string;
+  signInRateLimit: { max: number; timeWindow: number };
+}
+
+const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
+const tags = ['play'];
+const security = [{ playSession: [] }];
+
+/** The participant API: store users and consumers, with their own session cookie; no dashboard session reaches it. */
+export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const storage = createDiskStorage(path.join(opts.dataDir, 'play-uploads'));
+  const actor = (request: Parameters<typeof resolvePlayActor>[1]) => resolvePlayActor(db, request);
+
+  r.post(
+    '/api/play/auth/request-code',
+    {
+      config: { rateLimit: opts.signInRateLimit },
+      schema: {
+        tags,
+        summary: 'Mail a six-digit sign-in code (same answer whether the email is known or not)',
+        description: 'A consumer signing in for the first time sends `join` with a consumer campaign\'s public uid, name and country.',
+        body: ZPlayRequestCodeBody,
+        response: { 200: ZPlayRequestCodeResponse, 400: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request) => {
+      await requestSignInCode(db, opts.mailer, request.body);
+      return { ok: true as const, expiresInSeconds: PLAY_CODE_TTL_SECONDS };
+    },
+  );
+
+  r.post(
+    '/api/play/auth/verify-code',
+    {
+      config: { rateLimit: opts.signInRateLimit },
+      schema: { tags, summary: 'Sign in with the mailed code; sets the rally_play_session cookie', body: ZPlayVerifyCodeBody, response: { 200: ZPlaySession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
+    },
+    async (request, reply) => {
+      const { token, actor: a } = await verifySignInCode(db, request.body);
+      setPlayCookie(reply, token, opts.secureCookies);
+      return { participant: a.participant };
+    },
+  );
+
+  r.post(
+    '/api/play/auth/sign-in',
+    {
+      config: { rateLimit: opts.signInRateLimit },
+      schema: { tags, summary: 'Password sign-in for store users that have one (demo store users: demo1234)', body: ZPlayPasswordSignInBody, response: { 200: ZPlaySession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
+    },
+    async (request, reply) => {
+      const { token, actor: a } = await passwordSignIn(db, request.body);
+      setPlayCookie(reply, token, opts.secureCookies);
+      return { participant: a.participant };
+    },
+  );
+
+  r.post(
+    '/api/play/auth/sign-out',
+    { schema: { tags, summary: 'End the participant session', response: { 200: ZOk } } },
+    async (request, reply) => {
+      const token = playTokenOf(request);
+      if (token) {
+        await deletePlaySession(db, token);
+        forgetPlaySession(token);
+      }
+      clearPlayCookie(reply, opts.secureCookies);
+      return { ok: true as const };
+    },
+  );
+
+  r.get('/api/play/me', { schema: { tags, security, summary: 'The signed-in participant', response: { 200: ZPlaySession, 401: ZErrorBody } } }, async (request) => ({
+    participant: (await actor(request)).participant,
+  }));
+
+  r.get(
+    '/api/play/campaigns',
+    { schema: { tags, security, summary: 'Active campaigns that reach me (scope / countries)', response: { 200: ZPlayCampaignList, ...errorResponses } } },
+    async (request) => listMyCampaigns(db, await actor(request)),
+  );
+
+  r.get(
+    '/api/play/campaigns/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One campaign that reaches me: missions with my progress and entries left, rewards with codes and budget left',
+        params: ZCampaignIdParams,
+        response: { 200: ZPlayCampaignDetail, ...errorResponses },
+      },
+    },
+    async (request) => getMyCampaign(db, await actor(request), request.params.id),
+  );
+
+  r.post(
+    '/api/play/campaigns/:id/missions/:campaignMissionId/completions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Submit a completion (Idempotency-Key header required; a replay answers the first result)',
+        description:
+          '`kind` must be the mission\'s submissionKind. 201 with the completion and the rewards it unlocked; a replayed key answers 200 with the first body and replayed: true; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.',
+        params: ZPlayCompletionParams,
+        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }).passthrough(),
+        body: ZPlayCompletionBody,
+        response: { 200: ZPlayCompletionResult, 201: ZPlayCompletionResult, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request);
+      const parsed = ZIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      if (!parsed.success)
+        throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: parsed.error.issues[0]?.message ?? 'required' }]);
+      const { result, created } = await recordCompletion({
+        db,
+        participant: a,
+        campaignId: request.params.id,
+        campaignMissionId: request.params.campaignMissionId,
+        body: request.body,
+        idempotencyKey: parsed.data,
+        uploadExists: (id) => uploadBelongsTo(db, participantKey(a), id),
+      });
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  r.post(
+    '/api/play/uploads',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a photo (receipt or photo field) as multipart field "file" (image/*, ≤ 10 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 201: ZPlayUpload, 413: ZErrorBody, 415: ZErrorBody, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const a = await actor(request);
+      if (!request.isMultipart()) throw invalid([{ path: 'file', message: 'send the file as multipart/form-data' }]);
+      const part = await request.file({ limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } });
+      if (!part) throw invalid([{ path: 'file', message: 'required' }]);
+      if (!part.mimetype.startsWith('image/')) throw new AppError(415, ERROR_CODES.unsupportedMediaType, 'Only images can be uploaded', [{ path: 'file', message: 'an image' }]);
+      const bytes = await part.toBuffer().catch(() => null);
+      if (!bytes || part.file.truncated) throw new AppError(413, ERROR_CODES.payloadTooLarge, 'The photo is larger than 10 MB', [{ path: 'file', message: 'at most 10 MB' }]);
+      const id = randomUUID();
+      await storage.putBuffer(`${id}/original`, bytes);
+      await insertUpload(db, { id, brandId: a.brandId, participantKey: participantKey(a), storageKey: `${id}/original`, contentType: part.mimetype, sizeBytes: bytes.length });
+      return reply.status(201).send({ uploadId: id, url: `/api/play/uploads/${id}` });
+    },
+  );
+
+  r.get(
+    '/api/play/rewards',
+    { schema: { tags, security, summary: 'Everything I unlocked: revealed codes, money earned, prizes with their form', response: { 200: ZPlayMyRewards, ...errorResponses } } },
+    async (request) => listMyRewards(db, await actor(request)),
+  );
+
+  r.post(
+    '/api/play/rewards/:unlockId/prize-form',
+    {
+      schema: { tags, security, summary: 'Fill the delivery form of a prize I unlocked', params: ZPlayUnlockParams, body: ZPrizeUserFormBody, response: { 200: ZPlayUnlock, ...errorResponses } },
+    },
+    async (request) => submitPrizeForm(db, await actor(request), request.params.unlockId, request.body),
+  );
+
+  r.get(
+    '/api/play/campaigns/:id/rank',
+    {
+      schema: { tags, security, summary: 'My rank in the campaign\'s contest, with the top rows the contest shows', params: ZCampaignIdParams, querystring: ZPlayRankQuery, response: { 200: ZPlayRank, ...errorResponses } },
+    },
+    async (request) => getMyRank(db, await actor(request), request.params.id, request.query.top),
+  );
+}

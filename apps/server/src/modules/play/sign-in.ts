@@ -1,0 +1,94 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  ERROR_CODES,
+  PLAY_CODE_MAX_ATTEMPTS,
+  PLAY_CODE_TTL_SECONDS,
+  type TPlayPasswordSignInBody,
+  type TPlayRequestCodeBody,
+  type TPlayVerifyCodeBody,
+} from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { verifyPassword } from '../auth/auth.js';
+import type { PlayMailer } from './play-mailer.js';
+import { createPlaySession, loadParticipant, type PlayActor } from './play-session.js';
+
+const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const hashCode = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest('base64url');
+const wrong = (path: string, message: string) => new AppError(401, ERROR_CODES.unauthenticated, message, [{ path, message }]);
+
+/** The participant an email signs in as: a store user (lowest id when several), else a consumer. */
+async function participantByEmail(db: Db, email: string): Promise<{ kind: 'store_user' | 'consumer'; id: number } | null> {
+  const [u] = rows<{ id: number }>(await db.execute(sql`select id from store_users where lower(email) = ${email} order by id limit 1`));
+  if (u) return { kind: 'store_user', id: u.id };
+  const [c] = rows<{ id: number }>(await db.execute(sql`select id from consumers where email = ${email} order by id limit 1`));
+  return c ? { kind: 'consumer', id: c.id } : null;
+}
+
+/**
+ * Mails a one-time code when the email belongs to a participant, or when a consumer joins through an
+ * active consumer campaign in their country. The answer is the same either way (no account probing).
+ */
+export async function requestSignInCode(db: Db, mailer: PlayMailer, body: TPlayRequestCodeBody): Promise<void> {
+  const known = await participantByEmail(db, body.email);
+  let join: TPlayRequestCodeBody['join'] | null = null;
+  if (!known) {
+    if (!body.join) return;
+    const [c] = rows<{ id: number }>(
+      await db.execute(sql`select id from campaigns where public_uid = ${body.join.campaignUid} and type = 'consumer'
+        and status = 'active' and ${body.join.countryCode} = any(country_codes)`),
+    );
+    if (!c) return;
+    join = body.join;
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.execute(sql`insert into play_sign_in_codes (email, code_hash, "join", expires_at)
+    values (${body.email}, ${hashCode(body.email, code)}, ${join ? JSON.stringify(join) : null}::jsonb,
+            now() + make_interval(secs => ${PLAY_CODE_TTL_SECONDS}))`);
+  await mailer.sendSignInCode(body.email, code);
+}
+
+/** Checks the latest unused code of the email (limited tries) and opens a session. */
+export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promise<{ token: string; actor: PlayActor }> {
+  const [row] = rows<{ id: number; code_hash: string; attempts: number; join: { campaignUid: string; name: string; countryCode: string } | null }>(
+    await db.execute(sql`select id, code_hash, attempts, "join" from play_sign_in_codes
+      where email = ${body.email} and used_at is null and expires_at > now() order by id desc limit 1`),
+  );
+  if (!row || row.attempts >= PLAY_CODE_MAX_ATTEMPTS) throw wrong('code', 'this code is wrong or expired; ask for a new one');
+  const expected = Buffer.from(row.code_hash);
+  const given = Buffer.from(hashCode(body.email, body.code));
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    await db.execute(sql`update play_sign_in_codes set attempts = attempts + 1 where id = ${row.id}`);
+    throw wrong('code', 'this code is wrong or expired; ask for a new one');
+  }
+  // Used once: a conditional update, so two verifications of one code open one session.
+  const used = rows(await db.execute(sql`update play_sign_in_codes set used_at = now() where id = ${row.id} and used_at is null returning id`));
+  if (used.length === 0) throw wrong('code', 'this code is wrong or expired; ask for a new one');
+  let who = await participantByEmail(db, body.email);
+  if (!who && row.join) {
+    const j = typeof row.join === 'string' ? (JSON.parse(row.join) as typeof row.join) : row.join;
+    const [c] = rows<{ brand_id: string }>(await db.execute(sql`select brand_id from campaigns where public_uid = ${j!.campaignUid}`));
+    if (c) {
+      const [made] = rows<{ id: number }>(
+        await db.execute(sql`insert into consumers (brand_id, email, name, country_code) values (${c.brand_id}, ${body.email}, ${j!.name}, ${j!.countryCode})
+          on conflict (brand_id, email) do update set name = excluded.name returning id`),
+      );
+      who = { kind: 'consumer', id: made!.id };
+    }
+  }
+  if (!who) throw wrong('code', 'this code is wrong or expired; ask for a new one');
+  const actor = (await loadParticipant(db, who.kind, who.id))!;
+  return { token: await createPlaySession(db, actor), actor };
+}
+
+/** Password sign-in: store users with a password (the demo ones: demo1234). */
+export async function passwordSignIn(db: Db, body: TPlayPasswordSignInBody): Promise<{ token: string; actor: PlayActor }> {
+  const [u] = rows<{ id: number; password_hash: string | null }>(
+    await db.execute(sql`select id, password_hash from store_users where lower(email) = ${body.email} and password_hash is not null order by id limit 1`),
+  );
+  if (!u || !u.password_hash || !(await verifyPassword({ hash: u.password_hash, password: body.password })))
+    throw wrong('password', 'wrong email or password');
+  const actor = (await loadParticipant(db, 'store_user', u.id))!;
+  return { token: await createPlaySession(db, actor), actor };
+}
