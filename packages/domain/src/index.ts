@@ -19,6 +19,7 @@ export * from './mission/mission-settings-rules.js';
 export * from './mission/mission-library.schema.js';
 export * from './mission/mission-completeness.js';
 export * from './mission/mission-wizard.js';
+export * from './mission/mission-rules.js';
 export * from './reward/reward-flow.js';
 export * from './reward/reward-rules.js';
 export * from './reward/reward-scope.js';

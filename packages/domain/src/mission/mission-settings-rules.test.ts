@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TContestSettings } from './mission.schema.js';
-import { forcedEntries, PLEASE_ENTER_INFORMATION, validateMissionSettings } from './mission-settings-rules.js';
+import { contestSettingsErrors, forcedEntries, PLEASE_ENTER_INFORMATION, validateMissionSettings } from './mission-settings-rules.js';
 
 const contest = (over: Partial<TContestSettings['rulesAndRegulations']> = {}): TContestSettings => ({
   type: 'user',
@@ -53,5 +53,27 @@ describe('validateMissionSettings', () => {
   it('forces consumer missions to one entry per user and no store limit', () => {
     expect(forcedEntries('consumer')).toEqual({ maxEntriesPerUser: 1, maxEntriesPerStore: 0 });
     expect(forcedEntries('general')).toBeNull();
+  });
+});
+
+describe('contestSettingsErrors', () => {
+  const base = contest();
+  it('names every display flag left on while the leaderboard is off', () => {
+    expect(paths(contestSettingsErrors({ ...base, displayLeaderboard: false }))).toEqual([
+      'contest.displayLeadersByUserInfo',
+      'contest.displayLeadersByTotalSalesAmount',
+    ]);
+  });
+  it('accepts a hidden leaderboard with no display flags', () => {
+    const off = { ...base, displayLeaderboard: false, displayLeadersByUserInfo: false, displayLeadersByTotalSalesAmount: false };
+    expect(contestSettingsErrors(off)).toEqual([]);
+  });
+  it('requires store info on a store contest leaderboard', () => {
+    expect(paths(contestSettingsErrors({ ...base, type: 'store' }))).toEqual(['contest.displayLeadersByStoreInfo']);
+    expect(contestSettingsErrors({ ...base, type: 'store', displayLeadersByStoreInfo: true })).toEqual([]);
+  });
+  it('is part of validateMissionSettings for contest campaigns', () => {
+    const fields = validateMissionSettings({ campaignType: 'contest', sharedCampaign: false, itemCount: 0, contest: { ...base, type: 'store' } });
+    expect(paths(fields)).toEqual(['contest.displayLeadersByStoreInfo']);
   });
 });

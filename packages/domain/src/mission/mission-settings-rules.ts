@@ -25,6 +25,30 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
+const CONTEST_DISPLAY_FLAGS = [
+  'displayLeadersByUserInfo',
+  'displayLeadersByStoreInfo',
+  'displayLeadersByNumberSubmissions',
+  'displayLeadersByTotalSalesAmount',
+] as const;
+
+/**
+ * States of the contest form the spec rules out (spec §5 "Contest"): the form can never reach them
+ * (`applyContestChange`), so a request carrying one is refused rather than silently corrected —
+ * a leaderboard that is off shows no figures, and a store contest's leaderboard shows store info.
+ */
+export function contestSettingsErrors(contest: TContestSettings): TErrorField[] {
+  const errors: TErrorField[] = [];
+  if (!contest.displayLeaderboard) {
+    for (const flag of CONTEST_DISPLAY_FLAGS) {
+      if (contest[flag]) errors.push({ path: `contest.${flag}`, message: 'must be off while the leaderboard is not displayed' });
+    }
+  } else if (contest.type === 'store' && !contest.displayLeadersByStoreInfo) {
+    errors.push({ path: 'contest.displayLeadersByStoreInfo', message: 'a store contest shows store info' });
+  }
+  return errors;
+}
+
 /** The rules of a mission's settings inside a campaign (spec §5 "Mission"); every broken rule named by field. */
 export function validateMissionSettings(input: MissionSettingsInput): TErrorField[] {
   const errors: TErrorField[] = [];
@@ -46,6 +70,7 @@ export function validateMissionSettings(input: MissionSettingsInput): TErrorFiel
     if (!input.contest) {
       errors.push({ path: 'contest', message: 'contest settings are required' });
     } else {
+      errors.push(...contestSettingsErrors(input.contest));
       const rules = input.contest.rulesAndRegulations;
       if (rules.useCustom && (rules.customUrl.trim() === '' || !isHttpUrl(rules.customUrl.trim()))) {
         errors.push({ path: 'contest.rulesAndRegulations.customUrl', message: PLEASE_ENTER_INFORMATION });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   isMissionSelectable,
+  missionSubtypeErrors,
   pageMeta,
   PAGE_SIZES,
   type TMission,
@@ -11,7 +12,7 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { missionItems, missions } from '../../db/schema/index.js';
-import { notFound } from '../../lib/app-error.js';
+import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { findCampaign } from '../campaign/campaign.repository.js';
 import { findMission, listItemRows, listMissionRows, lockMission, toApiMission } from './mission.repository.js';
@@ -40,6 +41,8 @@ export async function getMission({ db, actor, missionId }: Base & { missionId: n
 
 export async function createMission({ db, actor, body }: Base & { body: TMissionBody }): Promise<TMission> {
   requirePermission(actor, 'mission:create');
+  const subtypeErrors = missionSubtypeErrors(body);
+  if (subtypeErrors.length > 0) throw invalid(subtypeErrors);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(missions)
@@ -67,6 +70,9 @@ export async function updateMission({
   return db.transaction(async (tx) => {
     const mission = await lockMission(tx, actor.brandId, missionId);
     if (!mission) throw notFound('Mission');
+    // The subtype is checked against the type the mission will have after this edit.
+    const subtypeErrors = missionSubtypeErrors({ type: body.type ?? mission.type, subtype: body.subtype ?? mission.subtype });
+    if (subtypeErrors.length > 0) throw invalid(subtypeErrors);
     const patch: Partial<typeof missions.$inferInsert> = { ...body };
     if (body.media !== undefined) patch.imageUrl = body.media?.imageUrl ?? body.media?.videoArgs?.thumbUrl ?? null;
     const row = await refreshMissionStatus(tx, mission, patch as Partial<typeof mission>);

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { LIMITS, MISSION_TYPES, type TMission, type TMissionSubtype, type TMissionType } from '@rally/domain';
+import { LIMITS, MISSION_TYPES, type TMission, type TMissionSubtype, type TMissionType, DESCRIPTION_MAX, allowsItemSold } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../auth/components/session-context';
 import { useCreateMission } from '../api/missions-api';
 import { serverFieldErrors, unplacedErrors } from './field-errors';
-import { DESCRIPTION_MAX, allowsItemSold } from './mission-rules';
 
 interface CreateMissionModalProps {
   opened: boolean;

@@ -16,13 +16,12 @@ import {
   Textarea,
 } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { FORM_FIELD_TYPES, type TFormFieldType, type TMissionItem, type TMissionItemKind } from '@rally/domain';
+import { FORM_FIELD_TYPES, type TFormFieldType, type TMissionItem, type TMissionItemKind, FIELD_CHOICES, QUESTION_OPTIONS } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useCreateItem, useUpdateItem } from '../api/missions-api';
 import { serverFieldErrors, unplacedErrors } from './field-errors';
 import { bodyFromDraft, draftFor, nextOptionId, validateDraft, type TItemDraft } from './item-form';
-import { FIELD_CHOICES, QUESTION_OPTIONS } from './mission-rules';
 
 interface ItemFormModalProps {
   missionId: number;

@@ -4,9 +4,10 @@ import {
   type TMissionItem,
   type TMissionItemBody,
   type TMissionItemKind,
+  FIELD_CHOICES,
+  QUESTION_OPTIONS,
 } from '@rally/domain';
 import type { TFunction } from 'i18next';
-import { FIELD_CHOICES, QUESTION_OPTIONS } from './mission-rules';
 
 export interface TQuestionOption {
   id: string;

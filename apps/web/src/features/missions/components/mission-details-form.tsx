@@ -10,12 +10,13 @@ import {
   type TMissionItem,
   type TMissionSubtype,
   type TMissionType,
+  DESCRIPTION_MAX,
+  allowsItemSold,
 } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
 import { useUpdateMission } from '../api/missions-api';
 import { serverFieldErrors, unplacedErrors } from './field-errors';
-import { DESCRIPTION_MAX, allowsItemSold } from './mission-rules';
 import { notify } from '../../../lib/notify';
 
 interface MissionDetailsFormProps {

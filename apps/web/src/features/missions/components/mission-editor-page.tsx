@@ -1,6 +1,6 @@
 import { Alert, Anchor, Grid, Group, List, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconLock } from '@tabler/icons-react';
-import { ZId, itemKindFor, type TMediaResult, type TMission, type TMissionItem } from '@rally/domain';
+import { ZId, itemKindFor, type TMediaResult, type TMission, type TMissionItem, missingParts, type TMissingPart } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ErrorState } from '../../../components/error-state';
@@ -14,7 +14,6 @@ import { MissionStatusBadge, MissionTypeBadge, readableText } from './mission-ba
 import { MissionDetailsForm } from './mission-details-form';
 import { MissionItemsSection, MissionItemsSkeleton } from './mission-items-section';
 import { MISSION_LIBRARY_PATH } from './mission-paths';
-import { missingParts, type TMissingPart } from './mission-rules';
 import { missionTitle } from './mission-table';
 import { notify } from '../../../lib/notify';
 

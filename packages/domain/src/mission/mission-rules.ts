@@ -1,11 +1,9 @@
-import {
-  itemKindFor,
-  type TMissionItem,
-  type TMissionItemKind,
-  type TMissionSubtype,
-  type TMissionType,
-} from '@rally/domain';
+import type { TErrorField } from '../shared/api-schemas.js';
+import { itemKindFor } from './mission-completeness.js';
+import type { TMissionItemKind, TMissionSubtype, TMissionType } from './mission-enums.js';
+import type { TMissionItem } from './mission-library.schema.js';
 
+/** Limits of the mission editor's fields, the same the request schemas enforce. */
 export const DESCRIPTION_MAX = 1000;
 export const QUESTION_OPTIONS = { min: 2, max: 6 } as const;
 export const FIELD_CHOICES = { min: 2, max: 20 } as const;
@@ -13,6 +11,14 @@ export const FIELD_CHOICES = { min: 2, max: 20 } as const;
 /** itemSold (products sold) exists only for contest and learning missions. */
 export function allowsItemSold(type: TMissionType): boolean {
   return type === 'contest' || type === 'learning';
+}
+
+/** The subtype a mission of this type may take; the editor offers itemSold only where it exists, the server refuses it elsewhere. */
+export function missionSubtypeErrors(input: { type: TMissionType; subtype: TMissionSubtype }): TErrorField[] {
+  if (input.subtype === 'itemSold' && !allowsItemSold(input.type)) {
+    return [{ path: 'subtype', message: `a ${input.type} mission cannot be itemSold (only contest and learning missions sell items)` }];
+  }
+  return [];
 }
 
 export type TMissingPart =
@@ -24,8 +30,8 @@ function questionHasAnswer(data: Record<string, unknown>): boolean {
 }
 
 /**
- * What keeps a mission from being ready, in the terms of isMissionComplete
- * (domain): a title, at least one item of its kind, every question answered.
+ * What keeps a mission from being ready, in the terms of isMissionComplete: a title, at least one
+ * item of its kind, every question answered.
  */
 export function missingParts(input: {
   title: string;
