@@ -4,7 +4,7 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { i18n } from './i18n/i18n';
+import { i18n, i18nReady } from './i18n/i18n';
 import { Providers } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -15,10 +15,13 @@ if (!container) throw new Error('index.html must contain #root');
 const queryClient = createQueryClient();
 const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers queryClient={queryClient} i18n={i18n}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+// A visitor whose language is not English waits for its strings (one small chunk) rather than seeing English flash.
+void i18nReady.finally(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers queryClient={queryClient} i18n={i18n}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+});

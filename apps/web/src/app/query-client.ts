@@ -1,9 +1,9 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
-import { isApiError } from '../lib/api-client';
+import { isApiError } from '../lib/api-error';
 import { errorMessage } from '../lib/error-message';
 import { i18n } from '../i18n/i18n';
-import { meQueryKey } from '../features/auth/api/auth-api';
+import { meQueryKey } from './query-keys';
 
 function handleUnauthenticated(queryClient: QueryClient): void {
   // Only a session that was known to exist can have ended (a failed sign-in is a plain 401).

@@ -1,11 +1,10 @@
 import { Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { RequireAuth } from '../features/auth/components/require-auth';
 import { FullPageLoader } from '../components/full-page-loader';
 import { RouteError } from '../components/route-error';
-import { AppLayout } from './layout/app-layout';
 
 // One chunk per screen, so the sign-in page does not download the dashboard and vice versa.
+const DashboardShell = lazy(() => import('./layout/dashboard-shell'));
 const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
@@ -31,9 +30,9 @@ export const routes: RouteObject[] = [
       {
         path: '/',
         element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
+          <Suspense fallback={<FullPageLoader />}>
+            <DashboardShell />
+          </Suspense>
         ),
         children: [
           { index: true, element: <Navigate to="/campaign" replace /> },

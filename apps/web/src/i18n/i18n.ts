@@ -1,49 +1,40 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import 'dayjs/locale/es';
 import 'dayjs/locale/fr';
-import en from './locales/en.json';
-import es from './locales/es.json';
-import fr from './locales/fr.json';
-import builderEn from '../features/builder/locales/en.json';
-import builderEs from '../features/builder/locales/es.json';
-import builderFr from '../features/builder/locales/fr.json';
-import missionsEn from '../features/missions/locales/en.json';
-import missionsEs from '../features/missions/locales/es.json';
-import missionsFr from '../features/missions/locales/fr.json';
-import rewardsEn from '../features/rewards/locales/en.json';
-import rewardsEs from '../features/rewards/locales/es.json';
-import rewardsFr from '../features/rewards/locales/fr.json';
-import launchEn from '../features/launch/locales/en.json';
-import launchEs from '../features/launch/locales/es.json';
-import launchFr from '../features/launch/locales/fr.json';
-import tableEn from '../components/paged-table/locales/en.json';
-import tableEs from '../components/paged-table/locales/es.json';
-import tableFr from '../components/paged-table/locales/fr.json';
-import reachEn from '../features/reach/locales/en.json';
-import reachEs from '../features/reach/locales/es.json';
-import reachFr from '../features/reach/locales/fr.json';
-import storesEn from '../features/stores/locales/en.json';
-import storesEs from '../features/stores/locales/es.json';
-import storesFr from '../features/stores/locales/fr.json';
-import reportEn from '../features/report/locales/en.json';
-import reportEs from '../features/report/locales/es.json';
-import reportFr from '../features/report/locales/fr.json';
+import en from './bundle-en';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from './languages';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-// Each feature keeps its strings beside its code under its own top-level key,
-// so screens can be built side by side without touching one shared file.
-export const resources = {
-  en: { translation: { ...en, ...builderEn, ...missionsEn, ...rewardsEn, ...launchEn, ...tableEn, ...reachEn, ...storesEn, ...reportEn } },
-  es: { translation: { ...es, ...builderEs, ...missionsEs, ...rewardsEs, ...launchEs, ...tableEs, ...reachEs, ...storesEs, ...reportEs } },
-  fr: { translation: { ...fr, ...builderFr, ...missionsFr, ...rewardsFr, ...launchFr, ...tableFr, ...reachFr, ...storesFr, ...reportFr } },
-} as const;
+// English, the fallback, ships with the app; the other languages are fetched when chosen, so the first
+// page load carries one language's strings, not three.
+export const resources = { en: { translation: en } } as const;
+
+const LAZY_BUNDLES: Record<Exclude<TLanguage, 'en'>, () => Promise<{ default: ResourceLanguage[string] }>> = {
+  es: () => import('./bundle-es'),
+  fr: () => import('./bundle-fr'),
+};
+
+const lazyBundles: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, _namespace, callback) {
+    const load = LAZY_BUNDLES[language as keyof typeof LAZY_BUNDLES];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (bundle) => callback(null, bundle.default),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
 
 function readStoredLanguage(): TLanguage | null {
   try {
@@ -80,17 +71,23 @@ export const i18n = i18next.createInstance();
 
 i18n.on('languageChanged', applyLanguage);
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: detectInitialLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  // Resources are bundled, so initialising synchronously lets the first render be translated.
-  initAsync: false,
-  // React escapes rendered text already.
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/** Settles once the starting language's strings are loaded; render after it. */
+export const i18nReady = i18n
+  .use(lazyBundles)
+  .use(initReactI18next)
+  .init({
+    resources,
+    // English is bundled; the backend supplies the others on demand.
+    partialBundledLanguages: true,
+    lng: detectInitialLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    // English is bundled, so initialising synchronously lets a first English render be translated.
+    initAsync: false,
+    // React escapes rendered text already.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export function currentLanguage(): TLanguage {
   return toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;

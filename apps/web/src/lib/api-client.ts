@@ -1,35 +1,8 @@
 import type { z } from 'zod';
-import { ZErrorBody, type TErrorField } from '@rally/domain';
+import { APP_REQUEST_HEADER, ZErrorBody } from '@rally/domain';
+import { ApiError, CLIENT_ERROR_CODES } from './api-error';
 
-/** Codes the client itself produces when there is no usable server error body. */
-export const CLIENT_ERROR_CODES = {
-  network: 'NETWORK_ERROR',
-  invalidResponse: 'INVALID_RESPONSE',
-  http: 'HTTP_ERROR',
-} as const;
-
-/** Every failed API call surfaces as this, whatever went wrong on the way. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  readonly code: string;
-  readonly fields: TErrorField[];
-
-  constructor(init: { status: number; code: string; message: string; fields?: TErrorField[]; cause?: unknown }) {
-    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.status = init.status;
-    this.code = init.code;
-    this.fields = init.fields ?? [];
-  }
-
-  get isUnauthenticated(): boolean {
-    return this.status === 401;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
+export { ApiError, CLIENT_ERROR_CODES, isApiError } from './api-error';
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -94,7 +67,8 @@ export async function apiFetch(
   options: ApiRequestOptions & { schema?: z.ZodType } = {},
 ): Promise<unknown> {
   const { method = 'GET', query, body, signal, schema } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The app's header: state-changing GETs run only with it (the server's CSRF guard, decision 0003).
+  const headers: Record<string, string> = { accept: 'application/json', [APP_REQUEST_HEADER]: '1' };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

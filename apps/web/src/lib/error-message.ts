@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ERROR_CODES } from '@rally/domain';
-import { CLIENT_ERROR_CODES, isApiError } from './api-client';
+import { CLIENT_ERROR_CODES, isApiError } from './api-error';
 
 const CODE_KEYS = {
   [ERROR_CODES.validation]: 'errors.codes.validation',

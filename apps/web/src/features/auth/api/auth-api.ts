@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ZMe, type TMe } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { meQueryKey } from '../../../app/query-keys';
 
-export const meQueryKey = ['me'] as const;
+export { meQueryKey };
 
 export function fetchMe(signal?: AbortSignal): Promise<TMe> {
   return apiFetch('/me', { schema: ZMe, ...(signal ? { signal } : {}) });

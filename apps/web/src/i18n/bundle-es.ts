@@ -1,0 +1,12 @@
+// Every string of one language, each feature's under its own top-level key. Keep the three bundle-*.ts files in step.
+import common from './locales/es.json';
+import builder from '../features/builder/locales/es.json';
+import missions from '../features/missions/locales/es.json';
+import rewards from '../features/rewards/locales/es.json';
+import launch from '../features/launch/locales/es.json';
+import table from '../components/paged-table/locales/es.json';
+import reach from '../features/reach/locales/es.json';
+import stores from '../features/stores/locales/es.json';
+import report from '../features/report/locales/es.json';
+
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report };

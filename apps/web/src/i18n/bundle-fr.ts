@@ -1,0 +1,12 @@
+// Every string of one language, each feature's under its own top-level key. Keep the three bundle-*.ts files in step.
+import common from './locales/fr.json';
+import builder from '../features/builder/locales/fr.json';
+import missions from '../features/missions/locales/fr.json';
+import rewards from '../features/rewards/locales/fr.json';
+import launch from '../features/launch/locales/fr.json';
+import table from '../components/paged-table/locales/fr.json';
+import reach from '../features/reach/locales/fr.json';
+import stores from '../features/stores/locales/fr.json';
+import report from '../features/report/locales/fr.json';
+
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report };
