@@ -37,6 +37,7 @@ import { createCampaignScheduler, type CampaignScheduler } from './modules/sched
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerTextGuard } from './plugins/text-guard.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -137,6 +138,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
       }),
   });
   registerCsrfGuard(app, env.trustedOrigins);
+  registerTextGuard(app);
 
   await app.register(swagger, {
     openapi: {

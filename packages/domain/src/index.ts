@@ -1,5 +1,6 @@
 export * from './shared/constants.js';
 export * from './shared/api-schemas.js';
+export * from './shared/limits.js';
 export * from './shared/media.schema.js';
 export * from './auth/permissions.js';
 export * from './brand/brand-enums.js';

@@ -16,7 +16,7 @@ interface ValidationIssue {
 }
 
 /** One field entry per invalid field; an unknown key is named by its own path. */
-export function fieldsFromValidation(issues: ValidationIssue[]): TErrorField[] {
+export function fieldsFromValidation(issues: ValidationIssue[], where = 'body'): TErrorField[] {
   const fields: TErrorField[] = [];
   for (const issue of issues) {
     const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -26,7 +26,8 @@ export function fieldsFromValidation(issues: ValidationIssue[]): TErrorField[] {
       }
       continue;
     }
-    fields.push({ path: base || '(root)', message: issue.message ?? 'invalid' });
+    // A whole part of the request of the wrong type (a body that is null, an array…) is named by that part.
+    fields.push({ path: base || where, message: issue.message ?? 'invalid' });
   }
   return fields;
 }
@@ -56,7 +57,7 @@ export function registerErrorHandler(app: FastifyInstance) {
         400,
         ERROR_CODES.validation,
         `Invalid ${where}`,
-        fieldsFromValidation(err.validation as unknown as ValidationIssue[]),
+        fieldsFromValidation(err.validation as unknown as ValidationIssue[], where),
       );
     }
     if (isResponseSerializationError(err)) {
@@ -72,6 +73,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status === 429) {
       return send(reply, 429, ERROR_CODES.rateLimited, 'Too many attempts; try again later');
+    }
+    if (status === 400 && err instanceof SyntaxError && /forbidden (prototype|constructor) property/.test(err.message)) {
+      // Valid JSON, but a __proto__ or constructor.prototype key is refused outright (prototype pollution).
+      return send(reply, 400, ERROR_CODES.malformed, 'The request body uses a reserved key', [
+        { path: 'body', message: 'keys named __proto__ or constructor.prototype are not allowed' },
+      ]);
     }
     if (status === 400 && (err.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError)) {
       return send(reply, 400, ERROR_CODES.malformed, 'The request body is not valid JSON', [

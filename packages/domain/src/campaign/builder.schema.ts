@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam, ZIdRef } from '../shared/limits.js';
 import { ZEpochSeconds } from '../shared/api-schemas.js';
 import { ZMediaImageArgs } from '../shared/media.schema.js';
 import { MISSION_STATUSES, MISSION_SUBTYPES, MISSION_TYPES } from '../mission/mission-enums.js';
@@ -141,7 +142,7 @@ const ZMissionSettings = {
   sharedData: z.array(z.enum(SHARED_DATA_OPTIONS)).optional(),
 };
 
-export const ZAddCampaignMissionBody = z.object({ missionId: z.number().int().positive(), ...ZMissionSettings }).strict();
+export const ZAddCampaignMissionBody = z.object({ missionId: ZIdRef, ...ZMissionSettings }).strict();
 export type TAddCampaignMissionBody = z.infer<typeof ZAddCampaignMissionBody>;
 
 export const ZUpdateCampaignMissionBody = z
@@ -150,12 +151,12 @@ export const ZUpdateCampaignMissionBody = z
 export type TUpdateCampaignMissionBody = z.infer<typeof ZUpdateCampaignMissionBody>;
 
 export const ZCampaignMissionParams = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
-  missionId: z.coerce.number().int().positive().max(2147483647),
+  id: ZIdParam,
+  missionId: ZIdParam,
 });
 export const ZCampaignRewardParams = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
-  rewardId: z.coerce.number().int().positive().max(2147483647),
+  id: ZIdParam,
+  rewardId: ZIdParam,
 });
 
 /** The builder's answer to every write: the campaign as it now is, so the page never guesses. */

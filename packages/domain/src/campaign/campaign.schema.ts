@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam, ZIdRef } from '../shared/limits.js';
 import { LIMITS, PAGE_SIZES } from '../shared/constants.js';
 import { ZEpochSeconds, ZPageQuery, zPaged } from '../shared/api-schemas.js';
 import {
@@ -85,9 +86,9 @@ export type TStatusSummary = z.infer<typeof ZStatusSummary>;
 export const ZCreateDraftBody = z.object({ type: z.enum(CREATE_DRAFT_TYPES) }).strict();
 export type TCreateDraftBody = z.infer<typeof ZCreateDraftBody>;
 
-export const ZBundleIdBody = z.object({ bundleId: z.number().int().positive() }).strict();
-export const ZCampaignIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const ZBundleIdBody = z.object({ bundleId: ZIdRef }).strict();
+export const ZCampaignIdParams = z.object({ id: ZIdParam });
 
 /** PUT /api/campaign/{bundleId}/status with action delete (spec §7 "Delete form"). */
-export const ZDeleteStatusBody = z.object({ action: z.literal('delete'), bundleId: z.number().int().positive() }).strict();
-export const ZBundleIdParams = z.object({ bundleId: z.coerce.number().int().positive().max(2147483647) });
+export const ZDeleteStatusBody = z.object({ action: z.literal('delete'), bundleId: ZIdRef }).strict();
+export const ZBundleIdParams = z.object({ bundleId: ZIdParam });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEpochSeconds } from '../shared/api-schemas.js';
+import { ZCents, ZIdRef } from '../shared/limits.js';
 import { DEFAULT_TIME_ZONE } from '../shared/constants.js';
 import { ZFinishCriterion, ZReach, ZScopeType, ZSelectedCountry, ZDeleteStatusBody } from '../campaign/campaign.schema.js';
 import { DEFAULT_FINISH_CRITERIA } from '../campaign/campaign-enums.js';
@@ -15,12 +16,12 @@ export const ZTimeZone = z.string().refine(isValidTimeZone, { message: 'an IANA 
 export const ZLaunchFormBody = z
   .object({
     action: z.enum(LAUNCH_MODAL_ACTIONS),
-    bundleId: z.number().int().positive(),
+    bundleId: ZIdRef,
     startDate: ZEpochSeconds.nullable().optional(),
     endDate: ZEpochSeconds.nullable().optional(),
     timeZone: ZTimeZone.default(DEFAULT_TIME_ZONE),
     scope: ZScopeType.default('all'),
-    pks: z.array(z.number().int().positive().max(2147483647)).max(10_000).default([]),
+    pks: z.array(ZIdRef).max(10_000).default([]),
     countryCodes: z.array(z.string().regex(/^[A-Z]{2}$/, { message: 'a two-letter ISO country code' })).max(300).default([]),
     selectedPlacesIds: z.array(z.string().min(1).max(200)).max(300).default([]),
     selectedCountries: z.array(ZSelectedCountry).max(300).default([]),
@@ -33,7 +34,8 @@ export type TLaunchFormBody = z.infer<typeof ZLaunchFormBody>;
 export type TLaunchFormInput = z.input<typeof ZLaunchFormBody>;
 
 /** Everything PUT …/status accepts: the launch form, or the delete form. */
-export const ZStatusBody = z.union([ZDeleteStatusBody, ZLaunchFormBody]);
+// Told apart by action, so a wrong field is named by its own path rather than the union's root.
+export const ZStatusBody = z.discriminatedUnion('action', [ZDeleteStatusBody, ZLaunchFormBody]);
 export type TStatusBody = z.infer<typeof ZStatusBody>;
 
 export const ZStatusChangeResult = z.object({
@@ -48,9 +50,9 @@ export type TStatusChangeResult = z.infer<typeof ZStatusChangeResult>;
 /** POST /api/v3/bundle/add-budget: pay money rewards' budgets from the wallet (amounts in cents). */
 export const ZAddBudgetBody = z
   .object({
-    bundleId: z.number().int().positive(),
-    amount: z.number().int().positive().max(100_000_000_00).describe('integer cents to pay from the wallet'),
-    amountPerEntry: z.number().int().nonnegative().max(100_000_000_00).optional().describe('integer cents per entry (informational)'),
+    bundleId: ZIdRef,
+    amount: ZCents.positive({ message: 'greater than 0' }).describe('integer cents to pay from the wallet'),
+    amountPerEntry: ZCents.optional().describe('integer cents per entry (informational)'),
   })
   .strict();
 export type TAddBudgetBody = z.infer<typeof ZAddBudgetBody>;

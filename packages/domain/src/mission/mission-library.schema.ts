@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam } from '../shared/limits.js';
 import { ZEpochSeconds, ZPageQuery, zPaged } from '../shared/api-schemas.js';
 import { ZMediaResult } from '../shared/media.schema.js';
 import { LIMITS } from '../shared/constants.js';
@@ -106,13 +107,13 @@ export const ZAvailableMissionsQuery = ZPageQuery.extend({
   type: z.enum(MISSION_TYPES).optional(),
   filter: z.string().trim().max(100).optional(),
   /** The mission currently chosen in the wizard stays selectable even when in use. */
-  current: z.coerce.number().int().positive().optional(),
+  current: ZIdParam.optional(),
 }).strict();
 export const ZAvailableMission = ZMission.extend({ selectable: z.boolean() });
 export const ZAvailableMissions = zPaged(ZAvailableMission);
 
 export const ZItemOrderBody = z.object({ order: z.number().int().min(0).max(10_000) }).strict();
 export const ZMissionItemParams = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
-  itemId: z.coerce.number().int().positive().max(2147483647),
+  id: ZIdParam,
+  itemId: ZIdParam,
 });

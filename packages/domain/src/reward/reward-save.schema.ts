@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { ZEpochSeconds } from '../shared/api-schemas.js';
+import { LIMITS } from '../shared/constants.js';
+import { ZCents, ZIdParam, ZIdRef, zText } from '../shared/limits.js';
 import { ZMediaImageArgs } from '../shared/media.schema.js';
 import { AMOUNT_THRESHOLD_TYPES, ASSIGNMENT_TYPES, REWARD_SCOPES, REWARD_TYPES } from './reward-enums.js';
 import { ZDynamicAmountRow } from './reward.schema.js';
 
-const cents = z.number().int().min(0).max(100_000_000_00).describe('integer cents');
+const cents = ZCents.describe('integer cents');
 
 /** Assignment as sent: both spellings of the threshold are accepted (spec §3), one is kept. */
 export const ZAssignmentInput = z.preprocess(
@@ -18,7 +20,7 @@ export const ZAssignmentInput = z.preprocess(
   z
     .object({
       type: z.enum(ASSIGNMENT_TYPES),
-      itemsId: z.array(z.number().int().positive()).default([]),
+      itemsId: z.array(ZIdRef).default([]),
       amountThreshold: cents.optional(),
       amountThresholdType: z.enum(AMOUNT_THRESHOLD_TYPES).optional(),
     })
@@ -28,14 +30,14 @@ export const ZAssignmentInput = z.preprocess(
 /** POST /api/reward/write/save-reward (spec §7 fields). Money fields are integer cents. */
 export const ZSaveRewardBody = z
   .object({
-    id: z.number().int().positive().optional(),
-    bundleId: z.number().int().positive(),
+    id: ZIdRef.optional(),
+    bundleId: ZIdRef,
     type: z.enum(REWARD_TYPES),
     scope: z.enum(REWARD_SCOPES).default('campaign'),
-    missionId: z.number().int().positive().nullable().optional(),
-    itemsId: z.array(z.number().int().positive()).optional(),
-    title: z.string().max(1000).optional(),
-    description: z.string().max(5000).optional(),
+    missionId: ZIdRef.nullable().optional(),
+    itemsId: z.array(ZIdRef).optional(),
+    title: zText(LIMITS.rewardTitle).optional(),
+    description: zText(LIMITS.rewardDescription).optional(),
     isShared: z.boolean().optional(),
     filledByPartners: z.boolean().optional(),
     completionsToUnlock: z.number().int().min(0).max(1_000_000).optional(),
@@ -52,7 +54,7 @@ export const ZSaveRewardBody = z
       .strict()
       .optional(),
     noFinePrint: z.boolean().optional(),
-    finePrint: z.string().max(5000).nullable().optional(),
+    finePrint: zText(LIMITS.finePrint).nullable().optional(),
     value: cents.nullable().optional(),
     totalAvailable: z.number().int().min(0).max(1_000_000).nullable().optional(),
     imageUrl: z.string().max(2000).nullable().optional(),
@@ -62,7 +64,7 @@ export const ZSaveRewardBody = z
   .strict();
 export type TSaveRewardBody = z.infer<typeof ZSaveRewardBody>;
 
-export const ZBundleRewardsQuery = z.object({ bundleId: z.coerce.number().int().positive().max(2147483647) }).strict();
+export const ZBundleRewardsQuery = z.object({ bundleId: ZIdParam }).strict();
 
 export const ZRewardEndDateBody = z
   .object({ endDate: ZEpochSeconds, timeZone: z.string().min(1).max(64) })

@@ -27,3 +27,9 @@ export const AUTOSAVE_MIN_SAVING_MS = 1000;
 
 export const EMBED_FRAME = { width: 601, height: 490 } as const;
 export const MAP_START_ZOOM = 1.5;
+
+/**
+ * Sent by the web app on every /api call. A link, form or image on another site cannot set a header, so a
+ * state-changing GET requires it (or Sec-Fetch-Site: same-origin) — decision 0003.
+ */
+export const APP_REQUEST_HEADER = 'x-rally-request';

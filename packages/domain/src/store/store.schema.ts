@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdRef } from '../shared/limits.js';
 import { PAGE_SIZES } from '../shared/constants.js';
 import { ZPageQuery, zPaged } from '../shared/api-schemas.js';
 import { ZReach, ZScopeType } from '../campaign/campaign.schema.js';
@@ -17,7 +18,7 @@ const ZIdList = z.preprocess(
     const parts = Array.isArray(value) ? value : String(value).split(',');
     return parts.filter((p) => String(p).trim() !== '').map((p) => Number(p));
   },
-  z.array(z.number().int().positive().max(2147483647)).max(1000),
+  z.array(ZIdRef).max(1000),
 );
 
 /** A store row of the reach table (spec §3 "Store row"). */
@@ -79,7 +80,7 @@ export type TApprovedGroupList = z.infer<typeof ZApprovedGroupList>;
 export const ZReachRequest = z
   .object({
     scope: ZScopeType,
-    pks: z.array(z.number().int().positive().max(2147483647)).max(10_000).default([]),
+    pks: z.array(ZIdRef).max(10_000).default([]),
     countryCodes: z
       .array(z.string().regex(/^[A-Z]{2}$/, { message: 'a two-letter ISO country code' }))
       .max(300)
@@ -103,7 +104,7 @@ export const ZStoreListBody = z
     sort: z.enum(STORE_LIST_SORTS as [string, ...string[]]).default('storeName'),
     filter: z.string().trim().max(100).optional(),
     filters: z
-      .object({ countryCode: z.string().regex(/^[A-Z]{2}$/).optional(), groupId: z.number().int().positive().optional() })
+      .object({ countryCode: z.string().regex(/^[A-Z]{2}$/).optional(), groupId: ZIdRef.optional() })
       .strict()
       .default({}),
   })
@@ -135,7 +136,7 @@ export type TStoreStatusSummary = z.infer<typeof ZStoreStatusSummary>;
 
 /** POST /api/store/write/store/change-status. */
 export const ZChangeStoreStatusBody = z
-  .object({ storeBrandId: z.number().int().positive().max(2147483647), status: ZStoreStatus })
+  .object({ storeBrandId: ZIdRef, status: ZStoreStatus })
   .strict();
 
 /** POST /api/store/read/group/list — the groups screen (every status). */

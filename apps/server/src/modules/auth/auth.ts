@@ -59,6 +59,8 @@ export function createAuth(options: AuthOptions) {
     }),
     emailAndPassword: {
       enabled: true,
+      // Not offered over HTTP either (auth.routes.ts exposes only sign-in, sign-out and the session).
+      disableSignUp: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },

@@ -56,7 +56,8 @@ export async function missionRoutes(app: FastifyInstance) {
   );
   r.get(
     '/api/v3/mission/:id/duplicate',
-    { schema: { tags, summary: 'Duplicate a mission with its items', params: ZCampaignIdParams, response: { 200: ZMission, ...errors } } },
+    // A GET by the spec, yet it writes: only the app's own requests run it (plugins/csrf.ts).
+    { config: { stateChanging: true }, schema: { tags, summary: 'Duplicate a mission with its items', params: ZCampaignIdParams, response: { 200: ZMission, ...errors } } },
     async (request) => duplicateMission({ db, actor: await app.actor(request), missionId: request.params.id }),
   );
   r.get(

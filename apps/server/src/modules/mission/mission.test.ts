@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZAvailableMissions, ZErrorBody, ZMission, ZMissionItem, ZMissionList } from '@rally/domain';
+import { APP_REQUEST_HEADER, ZAvailableMissions, ZErrorBody, ZMission, ZMissionItem, ZMissionList } from '@rally/domain';
 import { z } from 'zod';
 import { missions } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
@@ -92,7 +92,7 @@ describe('mission library', () => {
 
   it('duplicates a mission with its items', async () => {
     const m = await f.mission(brand, { type: 'learning', title: 'Original' }, 2);
-    const res = await get(`/api/v3/mission/${m.id}/duplicate`);
+    const res = await t.app.inject({ method: 'GET', url: `/api/v3/mission/${m.id}/duplicate`, headers: { cookie: owner, [APP_REQUEST_HEADER]: '1' } });
     expect(res.statusCode).toBe(200);
     const copy = ZMission.parse(res.json());
     expect(copy).toMatchObject({ title: 'Copy of Original', itemCount: 2, status: 'ready' });
@@ -117,7 +117,8 @@ describe('mission library', () => {
       ['POST', `/api/v3/mission/${m.id}/item/create`, question('Q')],
       ['POST', `/api/v3/mission/${m.id}/item/1/delete`, {}],
     ] as const) {
-      const res = await t.app.inject({ method, url, headers: { cookie: owner }, payload: payload as object | undefined });
+      const headers = { cookie: owner, [APP_REQUEST_HEADER]: '1' };
+      const res = await t.app.inject({ method, url, headers, payload: payload as object | undefined });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect((await t.database.db.select().from(missions).where(eq(missions.id, m.id)))[0]?.title).toBe('Test mission');
