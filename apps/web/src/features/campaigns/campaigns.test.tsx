@@ -133,6 +133,40 @@ describe('campaign list', () => {
     expect(api.to('PUT', '/api/campaign/42/status')[0]?.body).toEqual({ action: 'delete', bundleId: 42 });
   });
 
+  it('ends an active campaign from its menu after showing what ending stops', async () => {
+    const api = stubCampaignApi({
+      'GET /api/campaign/bundle': () => ({
+        body: listFixture([
+          campaignFixture({ id: 12, name: 'Running now', status: 'active' }),
+          campaignFixture({ id: 13, name: 'Still a draft', status: 'draft' }),
+        ]),
+      }),
+      'GET /api/campaign/bundle/12/pause-details': () => ({
+        body: { status: 'active', canEnd: true, startDate: null, endDate: null, completions: 37, rewardsUnlocked: 9, codesLeft: 4, budgetLeft: 12_500 },
+      }),
+      'POST /api/v3/bundle/end-campaign': () => ({ body: { campaign: campaignFixture({ id: 12, name: 'Running now', status: 'ended' }) } }),
+    });
+    renderRoutes(routes, '/campaign');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Still a draft' }));
+    expect(screen.queryByRole('menuitem', { name: 'End campaign' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Running now' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'End campaign' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'End “Running now” now?' });
+    await waitFor(() => expect(within(dialog).getByTestId('pause-completions').textContent).toContain('37'));
+    expect(within(dialog).getByTestId('pause-rewards-unlocked').textContent).toContain('9');
+    expect(within(dialog).getByTestId('pause-codes-left').textContent).toContain('4');
+    expect(within(dialog).getByTestId('pause-budget-left').textContent).toContain('$125.00');
+    expect(within(dialog).getByText('$125.00 of unspent budget goes back to the wallet.')).toBeTruthy();
+    expect(api.to('POST', '/api/v3/bundle/end-campaign')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'End campaign' }));
+    await waitFor(() => expect(api.to('POST', '/api/v3/bundle/end-campaign')).toHaveLength(1));
+    expect(api.to('POST', '/api/v3/bundle/end-campaign')[0]?.body).toEqual({ bundleId: 12 });
+    expect(await screen.findByText('The campaign has ended.')).toBeTruthy();
+  });
+
   it('creates a draft of the chosen type and opens it', async () => {
     const api = stubCampaignApi({
       'POST /api/campaign/create-draft': () => ({ status: 201, body: campaignFixture({ id: 77, type: 'contest' }) }),

@@ -54,6 +54,7 @@ import { ErrorState } from '../../../components/error-state';
 import NotFoundPage from '../../../components/not-found-page';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign-dialog';
 import { useSession } from '../../auth/components/session-context';
 import {
   builderKeys,
@@ -61,7 +62,6 @@ import {
   deleteCampaignMission,
   deleteCampaignReward,
   duplicateCampaign,
-  endCampaign,
   saveCampaignFields,
   updateCampaignMission,
   useFormData,
@@ -146,6 +146,8 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
   const [launch, setLaunch] = useState<'launch' | 'reschedule' | null>(null);
   const [pendingType, setPendingType] = useState<TCampaignType | null>(null);
   const [busy, setBusy] = useState<'delete' | 'duplicate' | 'end' | 'confirm' | null>(null);
+  // The end dialog shows what ending stops (pause details) before it ends the campaign.
+  const [ending, setEnding] = useState(false);
 
   // Spec §4: autosave when completion progress changes — the server stores the value it recomputes.
   const progressSaved = useRef<string | null>(null);
@@ -334,27 +336,7 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
   }
 
   function confirmEnd() {
-    modals.openConfirmModal({
-      title: t('builder.actions.end-title'),
-      centered: true,
-      children: <Text size="sm">{t('builder.actions.end-body')}</Text>,
-      labels: { confirm: t('builder.actions.end-confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () => {
-        setBusy('end');
-        endCampaign(id)
-          .then(async () => {
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: builderKeys.formData(id) }),
-              invalidateLists(),
-            ]);
-            notify({ color: 'teal', message: t('builder.actions.ended') });
-          })
-          .catch((error: unknown) => reportFailure('builder.errors.action-failed', error))
-          .finally(() => setBusy(null));
-      },
-    });
+    setEnding(true);
   }
 
   function confirmChanges() {
@@ -449,6 +431,7 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
 
   return (
     <Stack gap="lg" maw={1240} mx="auto" pb="xl">
+      <EndCampaignDialog campaign={ending ? campaign : null} onClose={() => setEnding(false)} />
       <Anchor component={Link} to={listPath} size="sm" w="fit-content">
         <Group gap={4}>
           <IconArrowLeft size={16} aria-hidden />

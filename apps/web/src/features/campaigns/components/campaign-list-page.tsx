@@ -14,6 +14,7 @@ import { TableSearch } from '../../../components/paged-table/table-search';
 import { usePagedSearch } from '../../../components/paged-table/use-table-query';
 import { useStatusParam } from '../../../components/paged-table/use-status-param';
 import { PageHeader } from '../../../components/page-header';
+import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign-dialog';
 import { errorMessage } from '../../../lib/error-message';
 import {
   CAMPAIGN_LIST_SORTS,
@@ -54,6 +55,8 @@ export function CampaignListPage() {
 
   const canCreate = me.permissions.includes('campaign:create');
   const canDelete = me.permissions.includes('campaign:delete');
+  const canEnd = me.permissions.includes('campaign:launch');
+  const [ending, setEnding] = useState<TCampaign | null>(null);
 
   function create(type: TCreateDraftType) {
     createDraft.mutate(type, {
@@ -142,6 +145,8 @@ export function CampaignListPage() {
         canDelete={canDelete}
         onDuplicate={duplicateCampaign}
         onDelete={confirmDelete}
+        canEnd={canEnd}
+        onEnd={setEnding}
         busyId={busyId}
         stale={list.isPlaceholderData}
       />
@@ -198,6 +203,7 @@ export function CampaignListPage() {
       >
         {renderBody()}
       </PagedListPanel>
+      {ending && <EndCampaignDialog campaign={ending} onClose={() => setEnding(null)} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Box, Group, Menu, Progress, Text } from '@mantine/core';
-import { IconCopy, IconDots, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconExternalLink, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { canDeleteCampaign, isEditableStatus, type TCampaign } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ import { PagedTable, type TTableColumn } from '../../../components/paged-table/p
 export interface CampaignRowPermissions {
   canDuplicate: boolean;
   canDelete: boolean;
+  /** May end active campaigns (the launch permission). */
+  canEnd?: boolean;
 }
 
 interface CampaignTableProps extends CampaignRowPermissions {
@@ -18,6 +20,7 @@ interface CampaignTableProps extends CampaignRowPermissions {
   campaigns: TCampaign[] | undefined;
   onDuplicate: (campaign: TCampaign) => void;
   onDelete: (campaign: TCampaign) => void;
+  onEnd?: (campaign: TCampaign) => void;
   /** Id of a campaign with a running action, whose menu is disabled meanwhile. */
   busyId?: number | null;
   /** Old rows stay visible while the next page loads; they are dimmed to show it. */
@@ -45,13 +48,16 @@ function RowActions({
   campaign,
   canDuplicate,
   canDelete,
+  canEnd = false,
   onDuplicate,
   onDelete,
+  onEnd,
   busy,
 }: CampaignRowPermissions & {
   campaign: TCampaign;
   onDuplicate: (campaign: TCampaign) => void;
   onDelete: (campaign: TCampaign) => void;
+  onEnd?: ((campaign: TCampaign) => void) | undefined;
   busy: boolean;
 }) {
   const { t } = useTranslation();
@@ -67,13 +73,29 @@ function RowActions({
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item component={Link} to={campaignPath(campaign)} leftSection={<IconExternalLink size={16} aria-hidden />}>
+        <Menu.Item
+          component={Link}
+          to={campaignPath(campaign)}
+          leftSection={<IconExternalLink size={16} aria-hidden />}
+        >
           {editable ? t('campaign.actions.open') : t('campaign.actions.report')}
         </Menu.Item>
         {canDuplicate && (
           <Menu.Item leftSection={<IconCopy size={16} aria-hidden />} onClick={() => onDuplicate(campaign)}>
             {t('campaign.actions.duplicate')}
           </Menu.Item>
+        )}
+        {canEnd && onEnd && campaign.status === 'active' && (
+          <>
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconPlayerStop size={16} aria-hidden />}
+              onClick={() => onEnd(campaign)}
+            >
+              {t('end-campaign.action')}
+            </Menu.Item>
+          </>
         )}
         {deletable && (
           <>
@@ -94,6 +116,8 @@ export function CampaignTable({
   onDelete,
   canDuplicate,
   canDelete,
+  canEnd = false,
+  onEnd,
   busyId = null,
   stale = false,
 }: CampaignTableProps) {
@@ -108,8 +132,16 @@ export function CampaignTable({
         </Box>
       ),
     },
-    { key: 'type', label: t('campaign.list.columns.type'), render: (campaign) => <CampaignTypeBadge campaign={campaign} /> },
-    { key: 'status', label: t('campaign.list.columns.status'), render: (campaign) => <CampaignStatusBadge status={campaign.status} /> },
+    {
+      key: 'type',
+      label: t('campaign.list.columns.type'),
+      render: (campaign) => <CampaignTypeBadge campaign={campaign} />,
+    },
+    {
+      key: 'status',
+      label: t('campaign.list.columns.status'),
+      render: (campaign) => <CampaignStatusBadge status={campaign.status} />,
+    },
     {
       key: 'progress',
       label: t('campaign.list.columns.progress'),
@@ -138,7 +170,11 @@ export function CampaignTable({
       label: t('campaign.list.columns.end'),
       render: (campaign) => <CampaignDate epochSeconds={campaign.endDate} timeZone={campaign.timeZone} />,
     },
-    { key: 'created', label: t('campaign.list.columns.created'), render: (campaign) => <CampaignDate epochSeconds={campaign.createdAt} /> },
+    {
+      key: 'created',
+      label: t('campaign.list.columns.created'),
+      render: (campaign) => <CampaignDate epochSeconds={campaign.createdAt} />,
+    },
     {
       key: 'actions',
       label: t('campaign.list.columns.actions'),
@@ -149,8 +185,10 @@ export function CampaignTable({
           campaign={campaign}
           canDuplicate={canDuplicate}
           canDelete={canDelete}
+          canEnd={canEnd}
           onDuplicate={onDuplicate}
           onDelete={onDelete}
+          onEnd={onEnd}
           busy={busyId === campaign.id}
         />
       ),

@@ -1,15 +1,19 @@
-import { Anchor, EmptyState, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconChartBar } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Anchor, Button, EmptyState, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconChartBar, IconPlayerStop } from '@tabler/icons-react';
 import { ZId } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign-dialog';
 import { ErrorState } from '../../../components/error-state';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../auth/components/session-context';
 import { CampaignStatusBadge, CampaignTypeBadge } from '../../campaigns/components/campaign-badges';
 import { useCampaignReport } from '../api/report-api';
 import { DailySection, MissionsTable, RewardsTable, TotalsTiles } from './report-figures';
 import { ReachCard, ScheduleCard } from './report-overview';
+import { ReportTabs } from './report-tabs';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -44,6 +48,8 @@ function ReportSkeleton() {
 function Report({ id }: { id: number }) {
   const { t } = useTranslation();
   const report = useCampaignReport(id);
+  const me = useSession();
+  const [ending, setEnding] = useState(false);
 
   if (report.isPending) return <ReportSkeleton />;
   if (report.isError) {
@@ -56,21 +62,35 @@ function Report({ id }: { id: number }) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Group gap="sm" align="center">
-          <Title order={1} fz="h2" fs={untitled ? 'italic' : undefined}>
-            {untitled ? t('campaign.list.untitled') : campaign.name}
-          </Title>
-          <Group gap="sm">
-            <CampaignStatusBadge status={campaign.status} />
-            <CampaignTypeBadge campaign={campaign} />
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <div>
+          <Group gap="sm" align="center">
+            <Title order={1} fz="h2" fs={untitled ? 'italic' : undefined}>
+              {untitled ? t('campaign.list.untitled') : campaign.name}
+            </Title>
+            <Group gap="sm">
+              <CampaignStatusBadge status={campaign.status} />
+              <CampaignTypeBadge campaign={campaign} />
+            </Group>
           </Group>
-        </Group>
-        <Text size="sm" c="dimmed">
-          {t('report.title')}
-        </Text>
-      </div>
+          <Text size="sm" c="dimmed">
+            {t('report.title')}
+          </Text>
+        </div>
+        {campaign.status === 'active' && me.permissions.includes('campaign:launch') && (
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconPlayerStop size={16} aria-hidden />}
+            onClick={() => setEnding(true)}
+          >
+            {t('end-campaign.action')}
+          </Button>
+        )}
+      </Group>
+      <EndCampaignDialog campaign={ending ? campaign : null} onClose={() => setEnding(false)} />
 
+      <ReportTabs campaign={campaign}>
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <ScheduleCard campaign={campaign} />
@@ -103,6 +123,7 @@ function Report({ id }: { id: number }) {
           </Grid>
         </>
       )}
+      </ReportTabs>
     </Stack>
   );
 }
