@@ -159,6 +159,18 @@ describe('campaign builder page', () => {
     expect(input.getAttribute('maxlength')).toBe('50');
   });
 
+  it('says "Name the campaign" when the name is emptied', async () => {
+    renderBuilder(formDataFixture());
+    const input = (await screen.findByLabelText('Campaign name')) as HTMLInputElement;
+    const error = () => document.getElementById(input.id + '-error');
+    expect(error()).toBeNull();
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(error()?.textContent).toBe('Name the campaign');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(input, { target: { value: 'Back again' } });
+    expect(error()).toBeNull();
+  });
+
   it('autosaves the name with its version, showing saving then done', async () => {
     const { api } = renderBuilder(formDataFixture());
     const input = await screen.findByLabelText('Campaign name');

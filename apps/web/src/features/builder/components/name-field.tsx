@@ -21,6 +21,8 @@ export function NameField({ initialName, onSave }: NameFieldProps) {
   const { t } = useTranslation();
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | null>(null);
+  // Once the field has been edited or left, an empty name says what is missing (progress counts it).
+  const [touched, setTouched] = useState(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const savedRef = useRef(initialName);
   // The text typed but not yet sent (its save is waiting for typing to stop), if any.
@@ -66,6 +68,7 @@ export function NameField({ initialName, onSave }: NameFieldProps) {
       setError(null);
     }
     setName(next);
+    setTouched(true);
     clearTimeout(timerRef.current);
     unsentRef.current = next;
     timerRef.current = setTimeout(() => save(next), NAME_DEBOUNCE_MS);
@@ -80,9 +83,10 @@ export function NameField({ initialName, onSave }: NameFieldProps) {
       onChange={(event) => change(event.currentTarget.value)}
       onBlur={() => {
         clearTimeout(timerRef.current);
+        setTouched(true);
         save(name);
       }}
-      error={error}
+      error={error ?? (touched && name.trim() === '' ? t('builder.name.required') : null)}
       inputWrapperOrder={['label', 'input', 'description', 'error']}
       description={
         <Text
