@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZErrorBody, ZMediaFile, ZMediaTitleBody, ZPageQuery, zPaged } from '@rally/domain';
-import { invalid, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
+import { fileOfRequest } from '../../lib/multipart-upload.js';
 import { requirePermission } from '../auth/request-context.js';
 import { createDiskStorage } from './media-storage.js';
 import { findMediaFile, listMedia, updateMediaTitle, uploadMedia, type MediaDeps } from './media.service.js';
@@ -40,9 +41,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     async (request, reply) => {
       const actor = await app.actor(request);
       requirePermission(actor, 'mission:update');
-      if (!request.isMultipart()) throw invalid([{ path: 'file', message: 'send the file as multipart/form-data' }]);
-      const part = await request.file({ limits: { fileSize: opts.videoLimitBytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw invalid([{ path: 'file', message: 'required' }]);
+      const part = await fileOfRequest(request, { fileSize: opts.videoLimitBytes });
       const titleField = part.fields.title;
       const title = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value) : undefined;
       const media = await uploadMedia(deps, {

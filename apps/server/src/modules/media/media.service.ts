@@ -11,6 +11,7 @@ import { ERROR_CODES, MEDIA_LIMITS, pageMeta, type TMediaFile, type TMediaResult
 import type { Db } from '../../db/client.js';
 import { mediaFiles } from '../../db/schema/index.js';
 import { appError, invalid, notFound } from '../../lib/app-error.js';
+import { multipartFailure } from '../../lib/multipart-upload.js';
 import type { RequestActor } from '../auth/request-context.js';
 import type { MediaStorage } from './media-storage.js';
 import type { VideoProbe } from './video-probe.js';
@@ -93,10 +94,16 @@ export interface UploadMediaOptions {
  * images are re-encoded without metadata and get a thumbnail.
  */
 export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions): Promise<TMediaFile> {
+  // Every check that needs no bytes comes first, so a refused upload leaves nothing behind.
+  const title = cleanTitle(options.title);
   await mkdir(deps.tempDir, { recursive: true });
   const tempPath = path.join(deps.tempDir, `${randomUUID()}.upload`);
+  // Keys written to the store so far: removed again if anything after them fails.
+  const stored: string[] = [];
   try {
-    await pipeline(options.stream, createWriteStream(tempPath));
+    await pipeline(options.stream, createWriteStream(tempPath)).catch((error: unknown) => {
+      throw multipartFailure(error);
+    });
     if (options.wasTruncated()) throw tooLarge('video', options.videoLimitBytes);
     const { size } = await stat(tempPath);
     if (size === 0) throw invalid([{ path: 'file', message: 'the file is empty' }]);
@@ -123,7 +130,7 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
       fileType: kind,
       mimeType: sniffed.mime,
       fileName,
-      title: options.title?.trim().slice(0, 200) || fileName.replace(/\.[^.]+$/, ''),
+      title: title || fileName.replace(/\.[^.]+$/, ''),
       sizeBytes: size,
       storageKey: `${id}/original`,
       createdBy: options.actor.userId,
@@ -138,6 +145,7 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
       image = image.rotate();
       const stripped = IMAGE_OUTPUT.has(format) ? await image.toFormat(format as keyof FormatEnum).toBuffer() : await image.png().toBuffer();
       const thumb = await sharp(stripped, { animated: false }).resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true }).webp().toBuffer();
+      stored.push(values.storageKey, `${id}/thumb`);
       await deps.storage.putBuffer(values.storageKey, stripped);
       await deps.storage.putBuffer(`${id}/thumb`, thumb);
       values.sizeBytes = stripped.length;
@@ -146,19 +154,34 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
       values.width = meta.autoOrient?.width ?? meta.width ?? null;
       values.height = meta.autoOrient?.height ?? meta.height ?? null;
     } else {
+      // A video is stored only if it can be read as one: random bytes behind an mp4 header are refused.
+      if (!(await deps.probe.readable(tempPath))) throw invalid([{ path: 'file', message: 'the video cannot be read (damaged, or not really a video)' }]);
       values.durationSeconds = await deps.probe.duration(tempPath);
       const frame = await deps.probe.thumbnail(tempPath);
       if (frame) {
+        stored.push(`${id}/thumb`);
         await deps.storage.putBuffer(`${id}/thumb`, frame);
         values.thumbKey = `${id}/thumb`;
       }
+      stored.push(values.storageKey);
       await deps.storage.putFile(values.storageKey, tempPath);
     }
     const [row] = await deps.db.insert(mediaFiles).values(values).returning();
     return toMediaFile(row!);
+  } catch (error) {
+    await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
+    throw error;
   } finally {
     await rm(tempPath, { force: true });
   }
+}
+
+/** The title as stored: trimmed, at most 200 characters; a control character (NUL…) is refused, naming the field. */
+function cleanTitle(title: string | undefined): string {
+  const trimmed = title?.trim() ?? '';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(trimmed)) throw invalid([{ path: 'title', message: 'must not contain control characters' }]);
+  return trimmed.slice(0, 200);
 }
 
 function tooLarge(kind: 'image' | 'video', limit: number) {

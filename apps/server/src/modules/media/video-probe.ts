@@ -55,17 +55,31 @@ export async function mp4DurationSeconds(filePath: string): Promise<number | nul
 }
 
 export interface VideoProbe {
+  /**
+   * Whether the file decodes as a video: ffmpeg reads its first frame when a binary is available; without
+   * one, an MP4/MOV must at least carry a readable movie header.
+   */
+  readable(filePath: string): Promise<boolean>;
   duration(filePath: string): Promise<number | null>;
   /** A JPEG frame of the video, or null when no decoder is available. */
   thumbnail(filePath: string): Promise<Buffer | null>;
 }
 
 /**
- * Duration from the MP4 header; a thumbnail frame through ffmpeg when a binary
+ * Duration from the MP4 header; a decode check and a thumbnail frame through ffmpeg when a binary
  * is available (FFMPEG_PATH). Without ffmpeg, videos are stored without a thumbnail.
  */
 export function createVideoProbe(ffmpegPath: string | undefined): VideoProbe {
   return {
+    async readable(filePath) {
+      if (!ffmpegPath) return (await mp4DurationSeconds(filePath).catch(() => null)) !== null;
+      try {
+        await run(ffmpegPath, ['-v', 'error', '-xerror', '-i', filePath, '-map', '0:v:0', '-frames:v', '1', '-f', 'null', '-'], { timeout: 20_000, maxBuffer: 1024 * 1024 });
+        return true;
+      } catch {
+        return false;
+      }
+    },
     duration: async (filePath) => mp4DurationSeconds(filePath).catch(() => null),
     async thumbnail(filePath) {
       if (!ffmpegPath) return null;

@@ -1,13 +1,56 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { DbOrTx, Tx } from '../../db/client.js';
 
-const CHUNK = 50_000;
+/** Codes per COPY write on PostgreSQL and per array statement on PGlite. */
+const CHUNK = 20_000;
 
-/** Adds codes to a reward, skipping ones it already has: one array-parameter statement per 50k codes. */
+/**
+ * Adds codes to a reward, skipping ones it already has. On a PostgreSQL server the codes are streamed with
+ * COPY into a temporary table, then moved in one insert … on conflict do nothing; on PGlite (no COPY from a
+ * client stream) they go in as one array-parameter statement per chunk. Decision 0007.
+ */
 export async function insertCodes(db: DbOrTx, brandId: string, rewardId: number, codes: readonly string[]): Promise<void> {
+  if (codes.length === 0) return;
+  await db.transaction(async (tx) => {
+    const client = pgClientOf(tx);
+    if (client) await copyCodes(client, tx, brandId, rewardId, codes);
+    else await insertCodeArrays(tx, brandId, rewardId, codes);
+  });
+}
+
+/** The node-postgres connection a transaction runs on, or null on PGlite. */
+function pgClientOf(tx: Tx): pg.ClientBase | null {
+  const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : null;
+}
+
+async function copyCodes(client: pg.ClientBase, tx: Tx, brandId: string, rewardId: number, codes: readonly string[]) {
+  await tx.execute(sql`create temporary table reward_codes_in (code text not null) on commit drop`);
+  await pipeline(Readable.from(copyLines(codes)), client.query(copyFrom('copy reward_codes_in (code) from stdin')));
+  await tx.execute(sql`
+    insert into reward_codes (brand_id, reward_id, code)
+    select ${brandId}, ${rewardId}, code from reward_codes_in
+    on conflict (reward_id, code) do nothing`);
+}
+
+/** COPY text format, a chunk of rows per write: backslash, tab and line breaks escaped (codes hold none of the last, by rule). */
+function* copyLines(codes: readonly string[]) {
+  for (let i = 0; i < codes.length; i += CHUNK) {
+    let text = '';
+    const end = Math.min(codes.length, i + CHUNK);
+    for (let j = i; j < end; j++) text += `${codes[j]!.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))}\n`;
+    yield text;
+  }
+}
+
+async function insertCodeArrays(tx: Tx, brandId: string, rewardId: number, codes: readonly string[]) {
   for (let i = 0; i < codes.length; i += CHUNK) {
     const chunk = codes.slice(i, i + CHUNK);
-    await db.execute(sql`
+    await tx.execute(sql`
       insert into reward_codes (brand_id, reward_id, code)
       select ${brandId}, ${rewardId}, code from unnest(${`{${chunk.map((c) => `"${c.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]) as code
       on conflict (reward_id, code) do nothing`);

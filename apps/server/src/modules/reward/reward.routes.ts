@@ -13,6 +13,7 @@ import {
 } from '@rally/domain';
 import { appError, invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { fileOfRequest, multipartFailure } from '../../lib/multipart-upload.js';
 import { getCampaignRewards } from '../builder/campaign-queries.js';
 import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
@@ -92,19 +93,18 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
           200: z.object({ fileName: z.string(), fileUrl: z.string(), codes: z.array(z.string()), summary: ZCodeCounts }),
           ...errorResponses,
           413: errorResponses[400],
+          429: errorResponses[400],
         },
       },
     },
     async (request) => {
       const actor = await app.actor(request);
-      if (!request.isMultipart()) throw invalid([{ path: 'file', message: 'send the file as multipart/form-data' }]);
-      const part = await request.file({ limits: { fileSize: CODE_FILE_LIMITS.bytes, files: 1 } });
-      if (!part || part.fieldname !== 'file') throw invalid([{ path: 'file', message: 'required' }]);
+      const part = await fileOfRequest(request, { fileSize: CODE_FILE_LIMITS.bytes });
       const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
         if (error.statusCode === 413) {
           throw appError(ERROR_CODES.payloadTooLarge, 'A code file is at most 20 MB', [{ path: 'file', message: 'at most 20 MB' }]);
         }
-        throw error;
+        throw multipartFailure(error);
       });
       const field = part.fields.rewardId;
       const rewardId = field && !Array.isArray(field) && 'value' in field ? Number(field.value) : undefined;

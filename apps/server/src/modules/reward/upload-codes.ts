@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
-import { codeFileExtension, isCodeReward, summarizeCodes, type CodeSummary } from '@rally/domain';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { CODE_FILE_LIMITS, codeFileExtension, isCodeReward, summarizeCodes, type CodeSummary } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { rewardCodes, rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
@@ -31,7 +31,11 @@ export interface UploadCodesOptions {
   rewardId?: number | undefined;
 }
 
-/** Reads a code file (kept under DATA_DIR/codes) and reports what it holds; the codes are added by add-reward-codes or save-reward. */
+/**
+ * Reads a code file and reports what it holds; the codes are added by add-reward-codes or save-reward. The file
+ * is kept under DATA_DIR/codes/<brand> while a reward refers to it (codes_file_url), and for
+ * CODE_FILE_LIMITS.unreferencedFileHours after upload otherwise: each upload sweeps the brand's older unreferenced files.
+ */
 export async function uploadCodes(options: UploadCodesOptions): Promise<{ fileName: string; fileUrl: string; codes: string[]; summary: Omit<CodeSummary, 'codes'> }> {
   requirePermission(options.actor, 'reward:update');
   const ext = codeFileExtension(options.fileName);
@@ -43,6 +47,7 @@ export async function uploadCodes(options: UploadCodesOptions): Promise<{ fileNa
   const dir = path.resolve(options.dataDir, 'codes', options.actor.brandId);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${id}.${ext}`), options.bytes);
+  await sweepUnreferencedFiles(options.db, options.actor.brandId, dir);
   return { fileName: path.basename(options.fileName), fileUrl: `codes/${id}.${ext}`, codes, summary };
 }
 
@@ -64,4 +69,24 @@ export async function addRewardCodes({ db, actor, rewardId, codes }: AddRewardCo
     const { codes: _added, ...counts } = summary;
     return counts;
   });
+}
+
+/** Deletes a brand's code files that no reward refers to once they are older than the stated retention. */
+export async function sweepUnreferencedFiles(db: Db, brandId: string, dir: string, now = Date.now()): Promise<number> {
+  const cutoff = now - CODE_FILE_LIMITS.unreferencedFileHours * 3_600_000;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const old: string[] = [];
+  for (const name of names) {
+    const info = await stat(path.join(dir, name)).catch(() => null);
+    if (info && info.mtimeMs < cutoff) old.push(name);
+  }
+  if (old.length === 0) return 0;
+  const rows = await db
+    .select({ url: rewards.codesFileUrl })
+    .from(rewards)
+    .where(and(eq(rewards.brandId, brandId), isNotNull(rewards.codesFileUrl)));
+  const referenced = new Set(rows.map((r) => r.url));
+  const unreferenced = old.filter((name) => !referenced.has(`codes/${name}`));
+  await Promise.all(unreferenced.map((name) => rm(path.join(dir, name), { force: true })));
+  return unreferenced.length;
 }

@@ -1,26 +1,106 @@
 // Parses a code file off the main thread (spawned by parse-code-file.ts with resource limits and a
 // deadline). Plain JavaScript, so it runs the same under tsx, vitest and any production runner.
+import { createInflateRaw } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
 
-const { bytes, ext, maxRows } = workerData;
+const { bytes, ext, maxRows, maxEntryBytes, maxTotalBytes } = workerData;
+
+class Refused extends Error {}
+
+/**
+ * Inflates every entry of a zip, counting bytes and keeping none, and stops as soon as an entry or the
+ * whole archive passes its cap: the central directory was checked before, but it may lie about sizes.
+ */
+async function checkZipExpansion(buffer) {
+  let eocd = -1;
+  for (let i = buffer.length - 22; i >= Math.max(0, buffer.length - 65_557); i--) {
+    if (buffer.readUInt32LE(i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new Refused('the .xlsx file is damaged');
+  const entries = buffer.readUInt16LE(eocd + 10);
+  let offset = buffer.readUInt32LE(eocd + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > buffer.length || buffer.readUInt32LE(offset) !== 0x02014b50) throw new Refused('the .xlsx file is damaged');
+    const method = buffer.readUInt16LE(offset + 10);
+    const compressed = buffer.readUInt32LE(offset + 20);
+    const local = buffer.readUInt32LE(offset + 42);
+    offset += 46 + buffer.readUInt16LE(offset + 28) + buffer.readUInt16LE(offset + 30) + buffer.readUInt16LE(offset + 32);
+    if (local + 30 > buffer.length || buffer.readUInt32LE(local) !== 0x04034b50) throw new Refused('the .xlsx file is damaged');
+    const start = local + 30 + buffer.readUInt16LE(local + 26) + buffer.readUInt16LE(local + 28);
+    const data = buffer.subarray(start, start + compressed);
+    let size = 0;
+    if (method === 0) {
+      size = data.length;
+    } else if (method === 8) {
+      size = await new Promise((resolve, reject) => {
+        const inflate = createInflateRaw();
+        let counted = 0;
+        inflate.on('data', (chunk) => {
+          counted += chunk.length;
+          if (counted > maxEntryBytes || total + counted > maxTotalBytes) {
+            inflate.destroy();
+            reject(new Refused('an entry of the .xlsx file expands beyond the limit (a zip bomb?); it was not read'));
+          }
+        });
+        inflate.on('end', () => resolve(counted));
+        inflate.on('error', () => reject(new Refused('the .xlsx file is damaged')));
+        inflate.end(data);
+      });
+    } else {
+      throw new Refused('the .xlsx file uses a compression this reader does not take');
+    }
+    total += size;
+    if (size > maxEntryBytes || total > maxTotalBytes) throw new Refused('the .xlsx file expands beyond the limit (a zip bomb?); it was not read');
+  }
+}
+
+/** 1-based line of a character offset. */
+function lineAt(text, index) {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < index; i = text.indexOf('\n', i + 1)) line += 1;
+  return line;
+}
+
+function csvCells(buffer) {
+  const text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  const parsed = Papa.parse(text, { skipEmptyLines: false, preview: maxRows + 2 });
+  // A quote left open would swallow every following line into one cell: say where instead.
+  const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
+  if (quoteError) {
+    const line = typeof quoteError.index === 'number' ? lineAt(text, quoteError.index) : (quoteError.row ?? 0) + 1;
+    throw new Refused(`row ${line}: a quote is opened and never closed (${quoteError.message})`);
+  }
+  const cells = parsed.data.map((row) => String(row[0] ?? ''));
+  // Papa yields one empty row for a trailing newline; it is not an empty row of the file.
+  if (cells.length > 0 && cells[cells.length - 1] === '' && /\r?\n$/.test(text.slice(-2))) cells.pop();
+  return cells;
+}
+
 try {
-  const buffer = Buffer.from(bytes);
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let cells;
   if (ext === 'csv') {
-    const parsed = Papa.parse(buffer.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: false, preview: maxRows + 2 });
-    cells = parsed.data.map((row) => String(row[0] ?? ''));
-    // Papa yields one empty row for a trailing newline; it is not an empty row of the file.
-    if (cells.length > 0 && cells[cells.length - 1] === '' && /\r?\n$/.test(buffer.toString('utf8', Math.max(0, buffer.length - 2)))) cells.pop();
+    cells = csvCells(buffer);
   } else {
+    if (ext === 'xlsx') await checkZipExpansion(buffer);
     // raw: cell text as stored, so codes keep their leading zeros; sheetRows caps what is read.
     const book = XLSX.read(buffer, { type: 'buffer', raw: true, cellDates: false, sheetRows: maxRows + 2, dense: true });
     const sheet = book.Sheets[book.SheetNames[0]];
     const rows = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true }) : [];
     cells = rows.map((row) => String(row[0] ?? ''));
   }
-  parentPort.postMessage({ ok: true, cells: cells.slice(0, maxRows + 1), tooMany: cells.length > maxRows + 1 });
+  // A code never holds a line break (a quoted cell may): refuse the row rather than store half a code.
+  const broken = cells.findIndex((cell) => /[\r\n]/.test(cell));
+  if (broken !== -1) throw new Refused(`row ${broken + 1}: a code cannot contain a line break`);
+  const tooMany = cells.length > maxRows + 1;
+  // One string, not a million: a single structured-clone copy keeps the main thread free.
+  parentPort.postMessage({ ok: true, text: cells.slice(0, maxRows + 1).join('\n'), count: Math.min(cells.length, maxRows + 1), tooMany });
 } catch (error) {
-  parentPort.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+  parentPort.postMessage({ ok: false, refused: error instanceof Refused, message: error instanceof Error ? error.message : String(error) });
 }
