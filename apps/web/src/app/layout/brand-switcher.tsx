@@ -2,12 +2,25 @@ import { Badge, Group, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 import { useSwitchBrand } from '../../features/auth/api/auth-api';
 import { useSession } from '../../features/auth/components/session-context';
 import { errorMessage } from '../../lib/error-message';
 
+/**
+ * Where to go after switching brand: a page of one campaign or mission belongs to the old brand
+ * (the new one would answer "not found"), so it gives way to the new brand's list; other pages stay.
+ */
+export function pathAfterBrandSwitch(pathname: string): string | null {
+  if (/^\/(campaign|campaign-view|campaign\/report)\/[^/]+/.test(pathname)) return '/campaign';
+  if (/^\/mission\/update\/[^/]+/.test(pathname)) return '/mission';
+  return null;
+}
+
 export function BrandSwitcher({ width = 220 }: { width?: number | string }) {
   const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
   const me = useSession();
   const switchBrand = useSwitchBrand();
   const retailerIds = new Set(me.brands.filter((b) => b.isRetailer).map((b) => b.id));
@@ -36,8 +49,11 @@ export function BrandSwitcher({ width = 220 }: { width?: number | string }) {
       onChange={(brandId) => {
         if (!brandId || brandId === me.brand.id) return;
         switchBrand.mutate(brandId, {
-          onSuccess: (next) =>
-            notifications.show({ color: 'teal', message: t('brand.switched', { name: next.brand.name }) }),
+          onSuccess: (next) => {
+            const to = pathAfterBrandSwitch(location.pathname);
+            if (to) void navigate(to);
+            notifications.show({ color: 'teal', message: t('brand.switched', { name: next.brand.name }) });
+          },
           onError: (error) =>
             notifications.show({ color: 'red', title: t('brand.switch-failed'), message: errorMessage(t, error) }),
         });
