@@ -1,6 +1,5 @@
 import { useRef } from 'react';
 import { DateTimePicker } from '@mantine/dates';
-import { DATE_TIME_FORMAT } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 
 interface ZonedDateTimeFieldProps {
@@ -52,7 +51,8 @@ export function ZonedDateTimeField({
     <DateTimePicker
       label={label}
       description={description}
-      placeholder={DATE_TIME_FORMAT}
+      // The format as the language writes it (AAAA-MM-JJ in French); the hints and messages use the same key.
+      placeholder={t('launch.picker.format')}
       value={value === '' ? null : `${value}:00`}
       onChange={change}
       // The spec's format (YYYY-MM-DD HH:mm), cut from the value rather than re-read through dayjs
