@@ -25,6 +25,12 @@ export const ZReportTotals = z.object({
   storesActive: ZCount,
   rewardsUnlocked: ZCount,
   amountPaidCents: ZCount,
+  /** Entries waiting for receipt review; not counted in completions. */
+  pendingCompletions: ZCount.optional(),
+  /** Unissued codes over the campaign's code rewards; null without code rewards. */
+  codesLeft: ZCount.nullable().optional(),
+  /** Paid budget not yet spent over its money and gift-card budgets; null without any. */
+  budgetLeftCents: ZCount.nullable().optional(),
 });
 export type TReportTotals = z.infer<typeof ZReportTotals>;
 
@@ -40,6 +46,10 @@ export const ZReportReward = z.object({
   type: z.enum(REWARD_TYPES),
   title: z.string(),
   unlocked: ZCount,
+  /** Code rewards: codes not yet issued (null for other types). */
+  codesLeft: ZCount.nullable().optional(),
+  /** Money and budgeted gift cards: paid budget not yet spent (null for other types). */
+  budgetLeftCents: ZCount.nullable().optional(),
 });
 export type TReportReward = z.infer<typeof ZReportReward>;
 

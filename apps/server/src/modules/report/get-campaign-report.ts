@@ -62,9 +62,17 @@ export async function getCampaignReport({
       storesActive: figures.storesActive,
       rewardsUnlocked: rewards.reduce((sum, r) => sum + r.unlocked, 0),
       amountPaidCents: rewards.reduce((sum, r) => sum + r.paidCents, 0),
+      pendingCompletions: figures.pending,
+      codesLeft: sumOrNull(rewards.map((r) => r.codesLeft ?? null)),
+      budgetLeftCents: sumOrNull(rewards.map((r) => r.budgetLeftCents ?? null)),
     },
     missions: figures.missions,
     rewards: rewards.map(({ paidCents: _paid, ...reward }) => reward),
     daily,
   };
 }
+
+const sumOrNull = (values: (number | null)[]) => {
+  const present = values.filter((v): v is number => v !== null);
+  return present.length === 0 ? null : present.reduce((a, b) => a + b, 0);
+};

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TReportDay, TReportMission, TReportReward } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { campaignMissions, completions, missions, rewardUnlocks, rewards, storeUsers } from '../../db/schema/index.js';
+import { campaignMissions, completions, missions, rewardCodes, rewardUnlocks, rewards, storeUsers } from '../../db/schema/index.js';
 
 export interface ReportScope {
   brandId: string;
@@ -14,6 +14,8 @@ export interface CompletionFigures {
   completions: number;
   participants: number;
   storesActive: number;
+  /** Entries waiting for receipt review (not in completions). */
+  pending: number;
   missions: TReportMission[];
   /** Days with at least one completion inside [firstDay, lastDay]; the caller fills the gaps. */
   daily: TReportDay[];
@@ -33,15 +35,18 @@ export async function completionFigures(
   const result = await db.execute(sql`
     with scoped as (
       select ${completions.campaignMissionId} as campaign_mission_id,
-             ${completions.storeUserId} as store_user_id,
+             coalesce('u' || ${completions.storeUserId}, 'c' || ${completions.consumerId}) as participant,
              ${completions.storeId} as store_id,
              to_char(${completions.createdAt} at time zone ${days.timeZone}, 'YYYY-MM-DD') as day
       from ${completions}
-      where ${completions.brandId} = ${scope.brandId} and ${completions.campaignId} = ${scope.campaignId} ${byStore}
+      where ${completions.brandId} = ${scope.brandId} and ${completions.campaignId} = ${scope.campaignId}
+        and ${completions.status} = 'accepted' ${byStore}
     )
     select
       (select count(*)::int from scoped) as completions,
-      (select count(distinct store_user_id)::int from scoped) as participants,
+      (select count(distinct participant)::int from scoped) as participants,
+      (select count(*)::int from ${completions} where ${completions.brandId} = ${scope.brandId}
+         and ${completions.campaignId} = ${scope.campaignId} and ${completions.status} = 'pending' ${byStore}) as pending,
       (select count(distinct store_id)::int from scoped) as stores_active,
       coalesce((
         select json_agg(json_build_object(
@@ -64,6 +69,7 @@ export async function completionFigures(
     completions: Number(row['completions']),
     participants: Number(row['participants']),
     storesActive: Number(row['stores_active']),
+    pending: Number(row['pending']),
     missions: parseJson<TReportMission[]>(row['missions']),
     daily: parseJson<TReportDay[]>(row['daily']),
   };
@@ -110,6 +116,10 @@ export async function rewardFigures(db: DbOrTx, scope: ReportScope): Promise<Rew
       autoTitle: rewards.autoTitle,
       unlocked: unlocks.unlocked,
       paidCents: unlocks.paidCents,
+      codesLeft: sql<number | null>`case when ${rewards.type} in ('gift_card', 'free_product', 'discount')
+        then (select count(*)::int from ${rewardCodes} where ${rewardCodes.rewardId} = ${rewards.id} and ${rewardCodes.issuedAt} is null) end`,
+      budgetLeftCents: sql<string | null>`case when ${rewards.type} = 'money' or (${rewards.type} = 'gift_card' and coalesce(${rewards.budgetCents}, 0) > 0)
+        then ${rewards.budgetPaidCents} - ${rewards.budgetSpentCents} end`,
     })
     .from(rewards)
     .leftJoin(unlocks, eq(unlocks.rewardId, rewards.id))
@@ -122,5 +132,8 @@ export async function rewardFigures(db: DbOrTx, scope: ReportScope): Promise<Rew
     title: r.title !== '' ? r.title : (r.autoTitle ?? ''),
     unlocked: Number(r.unlocked ?? 0),
     paidCents: Number(r.paidCents ?? 0),
+    // Stock is the campaign's, whatever store the report is narrowed to.
+    codesLeft: r.codesLeft === null ? null : Number(r.codesLeft),
+    budgetLeftCents: r.budgetLeftCents === null ? null : Math.max(0, Number(r.budgetLeftCents)),
   }));
 }

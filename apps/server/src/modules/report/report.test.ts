@@ -170,14 +170,17 @@ describe('GET /api/v3/bundle/{id}/report', () => {
       storesActive: 2,
       rewardsUnlocked: 3,
       amountPaidCents: 800,
+      pendingCompletions: 0,
+      codesLeft: null,
+      budgetLeftCents: 0,
     });
     expect(body.missions).toEqual([
       { campaignMissionId: m1.id, title: 'Cooler placement', completions: 3 },
       { campaignMissionId: m2.id, title: 'Price tags', completions: 1 },
     ]);
     expect(body.rewards).toEqual([
-      { rewardId: money.id, type: 'money', title: '$4 per check', unlocked: 2 },
-      { rewardId: prize.id, type: 'prize', title: 'Headphones', unlocked: 1 },
+      { rewardId: money.id, type: 'money', title: '$4 per check', unlocked: 2, codesLeft: null, budgetLeftCents: 0 },
+      { rewardId: prize.id, type: 'prize', title: 'Headphones', unlocked: 1, codesLeft: null, budgetLeftCents: null },
     ]);
   });
 
@@ -214,6 +217,9 @@ describe('GET /api/v3/bundle/{id}/report', () => {
       storesActive: 1,
       rewardsUnlocked: 2,
       amountPaidCents: 800,
+      pendingCompletions: 0,
+      codesLeft: null,
+      budgetLeftCents: 0,
     });
     expect(atA.missions.map((m) => [m.campaignMissionId, m.completions])).toEqual([
       [m1.id, 3],
@@ -229,6 +235,9 @@ describe('GET /api/v3/bundle/{id}/report', () => {
       storesActive: 1,
       rewardsUnlocked: 1,
       amountPaidCents: 0,
+      pendingCompletions: 0,
+      codesLeft: null,
+      budgetLeftCents: 0,
     });
   });
 
@@ -254,9 +263,12 @@ describe('GET /api/v3/bundle/{id}/report', () => {
       storesActive: 0,
       rewardsUnlocked: 0,
       amountPaidCents: 0,
+      pendingCompletions: 0,
+      codesLeft: null,
+      budgetLeftCents: null,
     });
     expect(body.missions).toEqual([{ campaignMissionId: cm.id, title: 'Shelf check', completions: 0 }]);
-    expect(body.rewards).toEqual([{ rewardId: reward.id, type: 'prize', title: 'Headphones', unlocked: 0 }]);
+    expect(body.rewards).toEqual([{ rewardId: reward.id, type: 'prize', title: 'Headphones', unlocked: 0, codesLeft: null, budgetLeftCents: null }]);
     expect(body.daily).toEqual([]);
   });
 

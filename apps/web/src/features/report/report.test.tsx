@@ -43,7 +43,7 @@ function reportFixture(campaign: Partial<TCampaign> = {}, over: Partial<TCampaig
       { campaignMissionId: 12, title: 'Price tag audit', completions: 234 },
     ],
     rewards: [
-      { rewardId: 21, type: 'money', title: '$4 per cooler check', unlocked: 402 },
+      { rewardId: 21, type: 'money', title: '$4 per cooler check', unlocked: 402, codesLeft: null, budgetLeftCents: 12_000 },
       { rewardId: 22, type: 'prize', title: '', unlocked: 0 },
     ],
     daily: [
@@ -194,10 +194,10 @@ describe('campaign report page', () => {
           .getAllByRole('cell')
           .map((c) => c.textContent),
       );
-    // A reward without a title of its own is named by its type.
+    // A reward without a title of its own is named by its type; what is left shows as budget (money) or codes.
     expect(rewardRows).toEqual([
-      ['$4 per cooler check', 'Money', '402'],
-      ['Prize', 'Prize', '0'],
+      ['$4 per cooler check', 'Money', '402', '$120.00 budget'],
+      ['Prize', 'Prize', '0', '—'],
     ]);
   });
 

@@ -21,7 +21,8 @@ import { formatReportDay } from '../lib/format-day';
 const DailyChart = lazy(() => import('./daily-chart'));
 const CHART_HEIGHT = 240;
 
-const TOTALS: { key: keyof TReportTotals; icon: Icon }[] = [
+type TTileKey = 'completions' | 'participants' | 'storesActive' | 'rewardsUnlocked' | 'amountPaidCents';
+const TOTALS: { key: TTileKey; icon: Icon }[] = [
   { key: 'completions', icon: IconChecklist },
   { key: 'participants', icon: IconUsers },
   { key: 'storesActive', icon: IconBuildingStore },
@@ -176,6 +177,7 @@ export function RewardsTable({ report }: { report: TCampaignReport }) {
               <Table.Th>{t('report.rewards.reward')}</Table.Th>
               <Table.Th>{t('report.rewards.type')}</Table.Th>
               <Table.Th ta="right">{t('report.rewards.unlocked')}</Table.Th>
+              <Table.Th ta="right">{t('report.rewards.left')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -185,6 +187,13 @@ export function RewardsTable({ report }: { report: TCampaignReport }) {
                 <Table.Td>{t(`rewards.type.${r.type}`)}</Table.Td>
                 <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
                   {formatNumber(r.unlocked, lang)}
+                </Table.Td>
+                <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {r.codesLeft != null
+                    ? t('report.rewards.codes-left', { count: r.codesLeft, value: formatNumber(r.codesLeft, lang) })
+                    : r.budgetLeftCents != null
+                      ? t('report.rewards.budget-left', { value: formatMoney(r.budgetLeftCents, lang) })
+                      : '—'}
                 </Table.Td>
               </Table.Tr>
             ))}

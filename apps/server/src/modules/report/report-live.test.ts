@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('report of a running campaign', () => {
+  it('shows completions made through the participant API, participants, unlocks, codes left and budget left; pending entries apart', async () => {
+    const db = t.database.db;
+    const k = await runningCampaign(db, t.brandIds.owner, { participants: 3 });
+    const code = await k.reward({ type: 'discount', title: 'Ten', percentageDiscount: 10, isUnlimited: true });
+    await k.codes(code.id, 10);
+    const cash = await k.reward({ type: 'money', title: 'Cash', amountCents: 150, budgetCents: 1000, budgetPaidCents: 1000, isUnlimited: true });
+    for (const u of k.users.slice(0, 2)) {
+      const cookie = await playCookie(db, t.brandIds.owner, u.id);
+      for (let i = 0; i < 2; i++) expect((await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [] })).statusCode).toBe(201);
+    }
+    // A pending entry (as one waiting for receipt review) is shown apart and counts nowhere else.
+    await db.execute(sql`insert into completions (brand_id, campaign_id, campaign_mission_id, store_user_id, store_id, status)
+      values (${t.brandIds.owner}, ${k.campaign.id}, ${k.cm.id}, ${k.users[2]!.id}, ${k.store.id}, 'pending')`);
+    const owner = await t.signIn('owner@brand.test');
+    const report = (await t.app.inject({ method: 'GET', url: `/api/v3/bundle/${k.campaign.id}/report`, headers: { cookie: owner } })).json();
+    expect(report.totals).toMatchObject({
+      completions: 4,
+      participants: 2,
+      storesActive: 1,
+      rewardsUnlocked: 8,
+      amountPaidCents: 600,
+      pendingCompletions: 1,
+      codesLeft: 6,
+      budgetLeftCents: 400,
+    });
+    expect(report.rewards).toEqual([
+      { rewardId: code.id, type: 'discount', title: 'Ten', unlocked: 4, codesLeft: 6, budgetLeftCents: null },
+      { rewardId: cash.id, type: 'money', title: 'Cash', unlocked: 4, codesLeft: null, budgetLeftCents: 400 },
+    ]);
+    expect(report.missions[0].completions).toBe(4);
+  });
+});
