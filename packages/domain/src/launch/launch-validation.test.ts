@@ -3,6 +3,8 @@ import {
   budgetDue,
   LAUNCH_MESSAGES as M,
   launchChecksBudget,
+  rewardCodeErrors,
+  rewardEndDateMessage,
   readWallTime,
   validateLaunchForm,
   validateLaunchStep,
@@ -74,6 +76,34 @@ describe('launch settings', () => {
       `rewards.1.endDate: ${M.rewardExpirationDate}`,
       `rewards.2.endDate: ${M.rewardEndBeforeCampaignEnd}`,
     ]);
+  });
+});
+
+describe('reward expiry and codes', () => {
+  it('refuses a code reward expiring in the past, even with no campaign end date', () => {
+    const rewards = [{ id: 7, type: 'discount' as const, endDate: 0 }];
+    expect(messages(validateLaunchStep('settings', form({ finishCriteria: ['codes_over'], endDate: null }), context({ rewards })))).toEqual([
+      `rewards.7.endDate: ${M.rewardEndInPast}`,
+    ]);
+  });
+
+  it('orders the expiry checks: missing, past, before the campaign end', () => {
+    expect(rewardEndDateMessage(null, { now: NOW })).toBe(M.rewardExpirationDate);
+    expect(rewardEndDateMessage(NOW - 1, { now: NOW, campaignEndDate: NOW - 10 })).toBe(M.rewardEndInPast);
+    expect(rewardEndDateMessage(NOW + DAY, { now: NOW, campaignEndDate: NOW + 2 * DAY })).toBe(M.rewardEndBeforeCampaignEnd);
+    expect(rewardEndDateMessage(NOW + 2 * DAY, { now: NOW, campaignEndDate: NOW + 2 * DAY })).toBeNull();
+    expect(rewardEndDateMessage(NOW, { now: NOW })).toBeNull();
+  });
+
+  it('names each code reward with no codes left, and ignores rewards whose codes were not counted', () => {
+    const rewards = [
+      { id: 1, type: 'discount' as const, hasCodesLeft: false },
+      { id: 2, type: 'gift_card' as const, hasCodesLeft: true },
+      { id: 3, type: 'free_product' as const, hasCodesLeft: false },
+      { id: 4, type: 'money' as const, hasCodesLeft: false },
+      { id: 5, type: 'gift_card' as const },
+    ];
+    expect(messages(rewardCodeErrors(rewards))).toEqual([`rewards.1: ${M.rewardWithoutCodes}`, `rewards.3: ${M.rewardWithoutCodes}`]);
   });
 });
 

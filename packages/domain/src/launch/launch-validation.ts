@@ -19,6 +19,8 @@ export const LAUNCH_MESSAGES = {
   endInPast: 'end date in the past',
   endBeforeStart: 'end date before start date',
   rewardEndBeforeCampaignEnd: 'reward expiration before campaign end',
+  rewardEndInPast: 'reward expiration in the past',
+  rewardWithoutCodes: 'reward without codes',
   nonexistentTime: 'time does not exist',
   invalidDateTime: 'invalid date time',
   timeZone: 'time zone',
@@ -59,6 +61,8 @@ export interface LaunchReward {
   /** Money rewards' budget and how much of it is paid, in cents. */
   budgetCents?: number | null;
   budgetPaidCents?: number | null;
+  /** Whether a code reward has a code not yet given out; unknown (undefined) where the caller does not look. */
+  hasCodesLeft?: boolean;
 }
 
 const field = (path: string, message: TLaunchMessage): TErrorField => ({ path, message });
@@ -68,14 +72,27 @@ export const needsEndDate = (finishCriteria: readonly TFinishCriterion[]) => fin
 export const settingsAskEndDate = (form: Pick<LaunchFormState, 'action' | 'finishCriteria'>) =>
   needsEndDate(form.finishCriteria) && form.action === 'launch';
 
-/** Code rewards and their expiry: required, and never before the campaign ends (spec §5). */
+/**
+ * One code reward's expiry against now and the campaign's end (spec §5: the date picker's minimum
+ * is today, and the campaign end date when set). Launch and `update-end-date` both ask this.
+ */
+export function rewardEndDateMessage(
+  endDate: number | null | undefined,
+  context: { now: number; campaignEndDate?: number | null | undefined },
+): TLaunchMessage | null {
+  if (endDate == null) return LAUNCH_MESSAGES.rewardExpirationDate;
+  if (endDate < context.now) return LAUNCH_MESSAGES.rewardEndInPast;
+  if (context.campaignEndDate != null && endDate < context.campaignEndDate) return LAUNCH_MESSAGES.rewardEndBeforeCampaignEnd;
+  return null;
+}
+
+/** Code rewards and their expiry: required, not past, and never before the campaign ends (spec §5). */
 function rewardEndDateErrors(form: LaunchFormState, context: LaunchContext): TErrorField[] {
   const errors: TErrorField[] = [];
   for (const reward of context.rewards) {
     if (!isCodeReward(reward.type)) continue;
-    const path = `rewards.${reward.id}.endDate`;
-    if (reward.endDate == null) errors.push(field(path, LAUNCH_MESSAGES.rewardExpirationDate));
-    else if (form.endDate != null && reward.endDate < form.endDate) errors.push(field(path, LAUNCH_MESSAGES.rewardEndBeforeCampaignEnd));
+    const message = rewardEndDateMessage(reward.endDate, { now: context.now, campaignEndDate: form.endDate });
+    if (message) errors.push(field(`rewards.${reward.id}.endDate`, message));
   }
   return errors;
 }
@@ -116,6 +133,17 @@ export function validateSchedule(form: LaunchFormState, context: LaunchContext):
   // Reward expiry is checked against the end date chosen here (reschedule has no Settings step).
   errors.push(...rewardEndDateErrors(form, context));
   return errors;
+}
+
+/**
+ * A code reward (discount, free product, gift card) with no code left to give cannot go live: a
+ * launch or schedule names each such reward (`rewards.<id>`). Whoever supplies the codes — the
+ * owner or a partner — must have uploaded them by then.
+ */
+export function rewardCodeErrors(rewards: readonly LaunchReward[]): TErrorField[] {
+  return rewards
+    .filter((r) => isCodeReward(r.type) && r.hasCodesLeft === false)
+    .map((r) => field(`rewards.${r.id}`, LAUNCH_MESSAGES.rewardWithoutCodes));
 }
 
 /** Errors of one step of the modal; Next and Launch are enabled only without them. */

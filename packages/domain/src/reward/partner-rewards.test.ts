@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canActOnReward, rewardFillStatus } from './partner-rewards.js';
+import { canActOnReward, isSuppliedByPartner, rewardFillStatus } from './partner-rewards.js';
 
 describe('partner rewards', () => {
   const own = { filledByPartners: false, partners: [] };
@@ -14,5 +14,16 @@ describe('partner rewards', () => {
     expect(rewardFillStatus({ ...shared, partners: shared.partners.map((p) => ({ ...p, fillStatus: 'filled' as const })) })).toBe('filled');
     expect(rewardFillStatus({ filledByPartners: true, partners: [] })).toBe('pending');
     expect(rewardFillStatus(own)).toBe('filled');
+  });
+});
+
+describe('isSuppliedByPartner', () => {
+  const base = { isShared: true, filledByPartners: true, sharedCampaign: true, partnerCount: 1 };
+  it('holds only for a shared reward flagged filled by partners on a shared campaign with partners', () => {
+    expect(isSuppliedByPartner(base)).toBe(true);
+    expect(isSuppliedByPartner({ ...base, partnerCount: 0 })).toBe(false);
+    expect(isSuppliedByPartner({ ...base, sharedCampaign: false })).toBe(false);
+    expect(isSuppliedByPartner({ ...base, isShared: false })).toBe(false);
+    expect(isSuppliedByPartner({ ...base, filledByPartners: undefined })).toBe(false);
   });
 });

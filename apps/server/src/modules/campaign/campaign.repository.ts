@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { TCampaignListQuery, TCampaignStatus } from '@rally/domain';
+import { CODE_REWARD_TYPES, type TCampaignListQuery, type TCampaignStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { escapeLike } from '../../lib/sql-helpers.js';
-import { campaignAudit, campaignCounts, campaignMissions, campaigns, rewards } from '../../db/schema/index.js';
+import { campaignAudit, campaignCounts, campaignMissions, campaigns, rewardCodes, rewards } from '../../db/schema/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
 
 /** A short unguessable id for the public campaign page. */
@@ -245,19 +245,36 @@ export async function copyCampaignContent(db: DbOrTx, brandId: string, fromId: n
   const rewardRows = await db
     .select()
     .from(rewards)
-    .where(and(eq(rewards.brandId, brandId), eq(rewards.campaignId, fromId)));
-  if (rewardRows.length > 0) {
-    await db.insert(rewards).values(
+    .where(and(eq(rewards.brandId, brandId), eq(rewards.campaignId, fromId)))
+    .orderBy(asc(rewards.id));
+  if (rewardRows.length === 0) return;
+  const copies = await db
+    .insert(rewards)
+    .values(
       rewardRows.map(({ id: _id, createdAt: _c, updatedAt: _u, campaignId: _from, ...rest }) => ({
         ...rest,
         campaignId: toId,
         budgetPaidCents: 0,
+        budgetSpentCents: 0,
+        // Partners are not copied, so no reward of the copy is supplied by one.
+        filledByPartners: false,
         codesFileUrl: null,
         codesFileName: null,
         endDate: null,
         endTimeZone: null,
       })),
-    );
+    )
+    .returning({ id: rewards.id });
+  // The codes nobody has received yet go with the copy (one statement per reward, in the database):
+  // a copied code reward is as launchable as its source, and one with none left is refused at launch.
+  for (const [i, source] of rewardRows.entries()) {
+    const copy = copies[i];
+    if (!copy || !(CODE_REWARD_TYPES as readonly string[]).includes(source.type)) continue;
+    await db.execute(sql`
+      insert into ${rewardCodes} (brand_id, reward_id, code)
+      select ${brandId}, ${copy.id}, code from ${rewardCodes}
+      where ${rewardCodes.rewardId} = ${source.id} and ${rewardCodes.issuedAt} is null
+      order by ${rewardCodes.id}`);
   }
 }
 

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { toApiCampaign } from './campaign.mapper.js';
-import { copyCampaignContent, findCampaign, insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
+import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { copyCampaignContent, findCampaign, insertCampaign, newPublicUid } from './campaign.repository.js';
 
 export interface DuplicateCampaignOptions {
   db: Db;
@@ -11,7 +12,10 @@ export interface DuplicateCampaignOptions {
   campaignId: number;
 }
 
-/** A new draft with the same type, settings, missions and rewards; schedule and payments are not copied. */
+/**
+ * A new draft with the same type, settings, missions and rewards (with their codes nobody received);
+ * schedule, payments, partners and code expiry are not copied.
+ */
 export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCampaignOptions): Promise<TCampaign> {
   requirePermission(actor, 'campaign:create');
   return db.transaction(async (tx) => {
@@ -26,7 +30,7 @@ export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCamp
       sharedCampaign: source.sharedCampaign,
       finishCriteria: source.finishCriteria,
       timeZone: source.timeZone,
-      completionProgress: source.completionProgress,
+      completionProgress: 0,
       scopeType: source.scopeType,
       scopePks: source.scopePks,
       countryCodes: source.countryCodes,
@@ -38,13 +42,14 @@ export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCamp
       createdBy: actor.userId,
     });
     await copyCampaignContent(tx, actor.brandId, source.id, row.id);
-    await recordAudit(tx, {
-      brandId: actor.brandId,
-      campaignId: row.id,
-      userId: actor.userId,
+    // Progress is recomputed from what the copy holds (partners, for one, are not copied), never carried over.
+    const saved = await saveCampaignChange({
+      tx,
+      actor,
+      campaign: row,
       action: 'duplicate',
       changes: [{ field: 'duplicatedFrom', old: null, new: source.id }],
     });
-    return toApiCampaign(row);
+    return toApiCampaign(saved);
   });
 }

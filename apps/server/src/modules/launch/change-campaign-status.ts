@@ -4,6 +4,7 @@ import {
   launchChecksBudget,
   LAUNCH_MESSAGES,
   reachKind,
+  rewardCodeErrors,
   statusAfter,
   validateLaunchForm,
   type TErrorField,
@@ -99,6 +100,8 @@ export async function changeCampaignStatus(options: ChangeCampaignStatusOptions)
       },
     );
     if (consumer && form.action !== 'reschedule') errors.push(...(await options.checkPlaces(effective)));
+    // A code reward with no code to give cannot go live, whichever way its codes went missing (spec §5).
+    if (form.action !== 'reschedule') errors.push(...rewardCodeErrors(rewards));
     if (errors.length) throw invalid(errors);
 
     if (launchChecksBudget(form.action)) {

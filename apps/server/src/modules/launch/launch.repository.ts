@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
-import type { LaunchReward, TPaymentPlan } from '@rally/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { CODE_REWARD_TYPES, type LaunchReward, type TPaymentPlan } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { brands, rewards } from '../../db/schema/index.js';
+import { brands, rewardCodes, rewards } from '../../db/schema/index.js';
 import { toEpochSeconds } from '../campaign/campaign.mapper.js';
 
 export interface LaunchRewardRow extends LaunchReward {
@@ -20,11 +20,19 @@ export async function listLaunchRewards(db: DbOrTx, campaignId: number): Promise
       amountCents: rewards.amountCents,
       budgetCents: rewards.budgetCents,
       budgetPaidCents: rewards.budgetPaidCents,
+      // Code rewards only; the partial index of unissued codes answers it without counting them all.
+      // Columns are spelled out: drizzle writes a one-table select's columns unqualified, which the subquery would rebind.
+      hasCodesLeft: sql<boolean | null>`case when ${inArray(rewards.type, [...CODE_REWARD_TYPES])}
+        then exists (select 1 from ${rewardCodes} rc where rc.reward_id = ${rewards}.id and rc.issued_at is null) end`,
     })
     .from(rewards)
     .where(eq(rewards.campaignId, campaignId))
     .orderBy(asc(rewards.id));
-  return rows.map((r) => ({ ...r, endDate: r.endDate ? toEpochSeconds(r.endDate) : null }));
+  return rows.map(({ hasCodesLeft, ...r }) => ({
+    ...r,
+    endDate: r.endDate ? toEpochSeconds(r.endDate) : null,
+    ...(hasCodesLeft === null ? {} : { hasCodesLeft }),
+  }));
 }
 
 export interface BrandBilling {

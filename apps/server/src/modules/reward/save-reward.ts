@@ -1,5 +1,6 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
+  isSuppliedByPartner,
   applyRewardScope,
   canAddReward,
   ERROR_CODES,
@@ -17,7 +18,7 @@ import {
   type TSaveRewardBody,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { brands, campaignMissions, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
+import { brands, campaignMissions, campaignPartners, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/request-context.js';
 import { lockEditableCampaign } from '../builder/builder-guards.js';
@@ -85,7 +86,15 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
     const newCodes = [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter(
       (c) => !existingCodes.includes(c),
     );
-    const suppliedByPartner = Boolean(body.isShared && body.filledByPartners);
+    const partners = campaign.sharedCampaign
+      ? await tx.select({ id: campaignPartners.id }).from(campaignPartners).where(eq(campaignPartners.campaignId, campaign.id))
+      : [];
+    const suppliedByPartner = isSuppliedByPartner({
+      isShared: body.isShared,
+      filledByPartners: body.filledByPartners,
+      sharedCampaign: campaign.sharedCampaign,
+      partnerCount: partners.length,
+    });
     fields.push(
       ...validateRewardDetails(
         {
@@ -151,7 +160,7 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       title: (body.title ?? '').trim(),
       description: (body.description ?? '').trim(),
       isShared: body.isShared ?? false,
-      filledByPartners: body.filledByPartners ?? false,
+      filledByPartners: suppliedByPartner,
       completionsToUnlock,
       maxPerUser,
       isUnlimited,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { isCodeReward, type TRewardRead } from '@rally/domain';
+import { isCodeReward, rewardEndDateMessage, type TRewardRead } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
@@ -15,6 +15,7 @@ export interface UpdateRewardEndDateOptions {
   rewardId: number;
   endDate: number;
   timeZone: string;
+  now?: Date;
 }
 
 /** The expiry of a code reward's codes; never before the campaign ends (spec §5 "reward expiration date"). */
@@ -28,9 +29,12 @@ export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): 
     if (!reward) throw notFound('Reward');
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'endDate', message: 'only code rewards (gift card, free product, discount) expire' }]);
     const end = new Date(endDate * 1000);
-    if (campaign.endDate && end < campaign.endDate) {
-      throw invalid([{ path: 'endDate', message: 'reward expiration date: not before the campaign end date' }]);
-    }
+    // Never in the past, never before the campaign ends (spec §5) — the same rule launch applies.
+    const message = rewardEndDateMessage(endDate, {
+      now: Math.floor((options.now ?? new Date()).getTime() / 1000),
+      campaignEndDate: campaign.endDate ? Math.floor(campaign.endDate.getTime() / 1000) : null,
+    });
+    if (message) throw invalid([{ path: 'endDate', message }]);
     await tx.update(rewards).set({ endDate: end, endTimeZone: timeZone, updatedAt: new Date() }).where(eq(rewards.id, reward.id));
     await saveCampaignChange({
       tx,

@@ -191,6 +191,8 @@ const MESSAGE_KEYS = {
   [LAUNCH_MESSAGES.endInPast]: 'launch.messages.end-in-past',
   [LAUNCH_MESSAGES.endBeforeStart]: 'launch.messages.end-before-start',
   [LAUNCH_MESSAGES.rewardEndBeforeCampaignEnd]: 'launch.messages.reward-end-before-campaign-end',
+  [LAUNCH_MESSAGES.rewardEndInPast]: 'launch.messages.reward-end-in-past',
+  [LAUNCH_MESSAGES.rewardWithoutCodes]: 'launch.messages.reward-without-codes',
   [LAUNCH_MESSAGES.nonexistentTime]: 'launch.messages.nonexistent-time',
   [LAUNCH_MESSAGES.invalidDateTime]: 'launch.messages.invalid-date-time',
   [LAUNCH_MESSAGES.timeZone]: 'launch.messages.time-zone',
