@@ -8,7 +8,14 @@ export type TCreateDraftType = (typeof CREATE_DRAFT_TYPES)[number];
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'rejected', 'active', 'ended'] as const;
 export type TCampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** Statuses in which the builder may be opened (spec §2). */
+/**
+ * Why a scheduled campaign past its start has not started: its prepaid money budget is unpaid and
+ * the wallet could not cover it. It starts as soon as the budget is paid.
+ */
+export const START_BLOCKED_REASONS = ['budget_unpaid'] as const;
+export type TStartBlockedReason = (typeof START_BLOCKED_REASONS)[number];
+
+/** Statuses in which the builder may be opened (product rule R3). */
 export const EDITABLE_STATUSES = ['draft', 'scheduled', 'rejected'] as const satisfies readonly TCampaignStatus[];
 
 export const FINISH_CRITERIA = ['days_over', 'budget_over', 'codes_over'] as const;

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   primaryKey,
 } from 'drizzle-orm/pg-core';
-import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, INVITE_STATUSES, SCOPE_TYPES, type TSelectedCountry } from '@rally/domain';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, INVITE_STATUSES, SCOPE_TYPES, START_BLOCKED_REASONS, type TSelectedCountry } from '@rally/domain';
 import { brands, users } from './auth.js';
 
 export const campaignTypeEnum = pgEnum('campaign_type', CAMPAIGN_TYPES);
@@ -68,6 +68,8 @@ export const campaigns = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     launchedAt: timestamp('launched_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    // Set by the scheduler when a scheduled campaign's start came and its prepaid budget could not be paid; cleared when it starts.
+    startBlocked: text('start_blocked', { enum: START_BLOCKED_REASONS }),
   },
   (t) => [
     // NULLS FIRST is what a plain ORDER BY … DESC means; with drizzle's default NULLS LAST the
@@ -85,6 +87,7 @@ export const campaigns = pgTable(
     index('campaigns_brand_end_idx').on(t.brandId, t.endDate, t.id),
     check('campaigns_name_len', sql`char_length(${t.name}) <= 50`),
     check('campaigns_progress_range', sql`${t.completionProgress} between 0 and 100`),
+    check('campaigns_start_blocked_reason', sql.raw(`start_blocked in (${START_BLOCKED_REASONS.map((r) => `'${r}'`).join(', ')})`)),
   ],
 );
 
