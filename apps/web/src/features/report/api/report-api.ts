@@ -3,6 +3,9 @@ import { ZCampaignReport, type TCampaignReport } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { campaignKeys } from '../../campaigns/api/campaigns-api';
 
+/** How often a live campaign's report and leaderboard refresh. */
+export const REPORT_LIVE_REFRESH_MS = 15_000;
+
 export const reportKeys = {
   // Under the campaigns key, so whatever refreshes campaigns (a launch, a delete) refreshes reports too.
   all: () => [...campaignKeys.all, 'report'] as const,
@@ -25,6 +28,8 @@ export function campaignReportQueryOptions(id: number, storeKey: number | null =
   return queryOptions({
     queryKey: reportKeys.detail(id, storeKey),
     queryFn: ({ signal }) => fetchCampaignReport(id, storeKey, signal),
+    // While the campaign runs, participants complete missions at any time: its figures refresh on their own.
+    refetchInterval: (query) => (query.state.data?.campaign.status === 'active' ? REPORT_LIVE_REFRESH_MS : false),
   });
 }
 

@@ -90,7 +90,7 @@ function Report({ id }: { id: number }) {
       </Group>
       <EndCampaignDialog campaign={ending ? campaign : null} onClose={() => setEnding(false)} />
 
-      <ReportTabs campaign={campaign}>
+      <ReportTabs campaign={campaign} canAssign={me.permissions.includes('reward:update')}>
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <ScheduleCard campaign={campaign} />
