@@ -1,7 +1,7 @@
 import { ERROR_CODES, isEditableStatus } from '@rally/domain';
 import type { Tx } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import type { CampaignRow } from '../campaign/campaign.mapper.js';
+import type { CampaignRow } from '../campaign/index.js';
 import { lockCampaign } from './builder.repository.js';
 
 /** Locks the brand's campaign for a builder write; 404 for another brand's, 409 once it is no longer editable. */

@@ -9,7 +9,7 @@ import {
   campaigns,
   missions,
 } from '../../db/schema/index.js';
-import type { CampaignRow } from '../campaign/campaign.mapper.js';
+import type { CampaignRow } from '../campaign/index.js';
 
 /** A campaign the brand owns, or one it was invited to as a partner. */
 export async function findVisibleCampaign(db: DbOrTx, brandId: string, id: number) {

@@ -15,8 +15,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { campaignMissions, missionItems, missions, rewards } from '../../db/schema/index.js';
 import { appError, conflict, invalid, notFound } from '../../lib/app-error.js';
 import { writeOrder } from '../../lib/sql-helpers.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { toApiCampaign, type CampaignRow } from '../campaign/campaign.mapper.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { toApiCampaign, type CampaignRow } from '../campaign/index.js';
 import { lockEditableCampaign } from './builder-guards.js';
 import { saveCampaignChange } from './save-campaign-change.js';
 
@@ -98,7 +98,7 @@ export async function addCampaignMission({ db, actor, campaignId, body }: AddCam
     const values = {
       ...settings,
       ...(forced ?? {}),
-      // Shared data: all options selected by default on create (spec §5).
+      // Shared data: all options selected by default on create (product rule R24).
       sharedData: settings.sharedData ?? (campaign.sharedCampaign ? [...SHARED_DATA_OPTIONS] : []),
     };
     checkSettings(campaign, await itemCountOf(tx, mission.id), values);

@@ -3,10 +3,9 @@ import { canAddReward, REWARD_TYPES, type TActivityEntry, type TRewardRead } fro
 import type { Db } from '../../db/client.js';
 import { campaignAudit, campaignMissions, completions, rewardCodes, rewardUnlocks, rewards, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/request-context.js';
-import { toEpochSeconds } from '../campaign/campaign.mapper.js';
-import { findCampaign } from '../campaign/campaign.repository.js';
-import { listRewardsForCampaign } from '../reward/reward.repository.js';
+import type { RequestActor } from '../auth/index.js';
+import { toEpochSeconds, findCampaign } from '../campaign/index.js';
+import { listRewardsForCampaign } from '../reward/index.js';
 import { findVisibleCampaign, listCampaignMissions } from './builder.repository.js';
 
 interface CampaignQueryOptions {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { campaignPartners, campaigns } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RevisionWatch } from '../../lib/revision-watch.js';
-import type { RequestActor } from '../auth/request-context.js';
+import type { RequestActor } from '../auth/index.js';
 import { loadFormData } from './load-form-data.js';
 
 const MAX_CAMPAIGNS = 1_000;

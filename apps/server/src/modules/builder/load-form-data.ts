@@ -12,9 +12,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { brands } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/request-context.js';
-import { toApiCampaign } from '../campaign/campaign.mapper.js';
-import { listRewardsForCampaign } from '../reward/reward.repository.js';
+import type { RequestActor } from '../auth/index.js';
+import { toApiCampaign } from '../campaign/index.js';
+import { listRewardsForCampaign } from '../reward/index.js';
 import { findVisibleCampaign, listCampaignMissions, listCampaignPartners } from './builder.repository.js';
 
 export interface LoadFormDataOptions {

@@ -3,9 +3,8 @@ import { computeProgress, EDITABLE_STATUSES, ERROR_CODES, isEditableStatus, type
 import type { Db } from '../../db/client.js';
 import { campaignAudit, campaigns } from '../../db/schema/index.js';
 import { conflict, notFound, staleVersion } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/request-context.js';
-import { invalidateCampaignPages } from '../campaign/campaign.repository.js';
-import { toApiCampaign } from '../campaign/campaign.mapper.js';
+import type { RequestActor } from '../auth/index.js';
+import { invalidateCampaignPages, toApiCampaign } from '../campaign/index.js';
 import { findCampaignWithProgressFacts } from './builder.repository.js';
 
 export interface RenameCampaignOptions {

@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { computeProgress } from '@rally/domain';
 import type { Tx } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
-import type { RequestActor } from '../auth/request-context.js';
-import type { CampaignRow } from '../campaign/campaign.mapper.js';
-import { invalidateCampaignPages, recordAudit } from '../campaign/campaign.repository.js';
+import type { RequestActor } from '../auth/index.js';
+import type { CampaignRow } from '../campaign/index.js';
+import { invalidateCampaignPages, recordAudit } from '../campaign/index.js';
 import { loadProgressFacts } from './builder.repository.js';
 
 export interface SaveCampaignChangeOptions {

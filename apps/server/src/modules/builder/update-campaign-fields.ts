@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { brands, campaignMissions, campaignPartners, rewards } from '../../db/schema/index.js';
 import { appError, conflict, staleVersion } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { toApiCampaign } from '../campaign/campaign.mapper.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { toApiCampaign } from '../campaign/index.js';
 import { lockEditableCampaign } from './builder-guards.js';
 import { renameCampaign } from './rename-campaign.js';
 import { saveCampaignChange } from './save-campaign-change.js';

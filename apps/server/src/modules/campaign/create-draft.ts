@@ -3,7 +3,7 @@ import { ERROR_CODES, allowedDraftTypes, draftFromCreateType, type TCampaign, ty
 import type { Db } from '../../db/client.js';
 import { brands } from '../../db/schema/index.js';
 import { appError, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
 import { insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
 

@@ -1,7 +1,7 @@
 import { canDeleteCampaign, ERROR_CODES } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
 import { deleteCampaignRow, findCampaign } from './campaign.repository.js';
 
 export interface DeleteCampaignOptions {

@@ -3,9 +3,8 @@ import { budgetDue, ERROR_CODES, type TAddBudgetBody, type TAddBudgetResult } fr
 import type { Db } from '../../db/client.js';
 import { rewards, walletLedger } from '../../db/schema/index.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { lockCampaign } from '../builder/builder.repository.js';
-import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { lockCampaign, saveCampaignChange } from '../builder/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
 
 export interface AddBudgetOptions {
@@ -17,7 +16,7 @@ export interface AddBudgetOptions {
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
 /**
- * Pays money rewards' budgets from the wallet (spec §4 "Money budget payment"): one ledger debit,
+ * Pays money rewards' budgets from the wallet (product rule R15): one ledger debit,
  * the rewards' paid amounts, and the campaign's audit entry, all in one transaction. The ledger's
  * trigger moves the balance and refuses to take it below zero.
  */

@@ -1,8 +1,8 @@
 import { budgetDue, type TBudgetStatus } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/request-context.js';
-import { findCampaign } from '../campaign/campaign.repository.js';
+import type { RequestActor } from '../auth/index.js';
+import { findCampaign } from '../campaign/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
 
 export interface GetBudgetStatusOptions {

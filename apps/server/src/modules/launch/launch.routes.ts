@@ -14,7 +14,7 @@ import {
 } from '@rally/domain';
 import { invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { deleteCampaign } from '../campaign/delete-campaign.js';
+import { deleteCampaign } from '../campaign/index.js';
 import { addBudget } from './add-budget.js';
 import { changeCampaignStatus, type CalculateReach, type CheckPlaces } from './change-campaign-status.js';
 import { getBudgetStatus } from './get-budget-status.js';

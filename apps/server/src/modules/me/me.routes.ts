@@ -5,7 +5,7 @@ import { ZErrorBody, ZMe, ZSwitchBrandBody, type TBrandSummary, type TMe, type T
 import type { Db } from '../../db/client.js';
 import { brands, members, sessions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/request-context.js';
+import type { RequestActor } from '../auth/index.js';
 
 type BrandRow = typeof brands.$inferSelect;
 const summary = (b: BrandRow): TBrandSummary => ({

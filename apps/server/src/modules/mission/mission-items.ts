@@ -3,7 +3,7 @@ import { ERROR_CODES, itemKindFor, moveInOrder, type TMissionItem, type TMission
 import type { Db, Tx } from '../../db/client.js';
 import { missionItems } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
 import { findMission, listItemRows, listItems, lockMission, rewardsUsingItems, writeItemOrder } from './mission.repository.js';
 import { refreshMissionStatus } from './refresh-mission-status.js';
 

@@ -13,8 +13,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { missionItems, missions } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { findCampaign } from '../campaign/campaign.repository.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { findCampaign } from '../campaign/index.js';
 import { findMission, listItemRows, listMissionRows, lockMission, toApiMission } from './mission.repository.js';
 import { refreshMissionStatus } from './refresh-mission-status.js';
 

@@ -3,7 +3,7 @@ import type { TDynamicAmountRow, TMission, TMissionItem, TAssignment } from '@ra
 import type { DbOrTx } from '../../db/client.js';
 import { escapeLike, itemCountsSubquery, writeOrder } from '../../lib/sql-helpers.js';
 import { campaignMissions, missionItems, missions, rewards } from '../../db/schema/index.js';
-import { toEpochSeconds } from '../campaign/campaign.mapper.js';
+import { toEpochSeconds } from '../campaign/index.js';
 
 type MissionRow = typeof missions.$inferSelect;
 type ItemRow = typeof missionItems.$inferSelect;

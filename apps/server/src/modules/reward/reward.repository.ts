@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { REWARD_TYPE_ORDER, type TRewardRead } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { missions, rewardCodes, rewardPartners, rewards } from '../../db/schema/index.js';
-import { toEpochSeconds } from '../campaign/campaign.mapper.js';
+import { toEpochSeconds } from '../campaign/index.js';
 
 export type RewardRow = typeof rewards.$inferSelect;
 type PartnerRow = typeof rewardPartners.$inferSelect;

@@ -1,23 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import { impliedJob, type CampaignJob } from './campaign-transitions.js';
+import type { CampaignScheduler } from './campaign-scheduler-port.js';
+import { impliedJob } from './campaign-transitions.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
 import { createPgBossScheduler } from './pg-boss-scheduler.js';
 
-/**
- * Starts scheduled campaigns and ends date-bound ones on time. One interface, two engines:
- * pg-boss on a PostgreSQL server (durable, shared by every server process, each job run once),
- * timers in-process on the embedded database (one process owns it).
- */
-export interface CampaignScheduler {
-  readonly engine: 'pg-boss' | 'in-process';
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Replaces the campaign's pending jobs with these (an empty list cancels them). */
-  replaceJobs(campaignId: number, jobs: CampaignJob[]): Promise<void>;
-  /** Pending jobs of a campaign (tests and the activity panel). */
-  pendingJobs(campaignId: number): Promise<CampaignJob[]>;
-}
+export type { CampaignScheduler } from './campaign-scheduler-port.js';
 
 export interface CreateCampaignSchedulerOptions {
   database: Database;

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
-import { invalidateCampaignPages, recordAudit } from '../campaign/campaign.repository.js';
+import { invalidateCampaignPages, recordAudit } from '../campaign/index.js';
 
 /** The two things the scheduler does to a campaign. */
 export const CAMPAIGN_JOB_KINDS = ['activate', 'end'] as const;

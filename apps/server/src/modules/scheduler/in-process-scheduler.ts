@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { CampaignScheduler } from './campaign-scheduler.js';
+import type { CampaignScheduler } from './campaign-scheduler-port.js';
 import { impliedCampaignJobs, runCampaignJob, type CampaignJob } from './campaign-transitions.js';
 
 // setTimeout cannot wait longer than ~24.8 days; far jobs are re-armed hourly instead.

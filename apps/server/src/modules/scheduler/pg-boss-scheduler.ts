@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
-import type { CampaignScheduler } from './campaign-scheduler.js';
+import type { CampaignScheduler } from './campaign-scheduler-port.js';
 import { impliedCampaignJobs, runCampaignJob, type CampaignJob, type TCampaignJobKind } from './campaign-transitions.js';
 
 const QUEUES: Record<TCampaignJobKind, string> = { activate: 'campaign-activate', end: 'campaign-end' };

@@ -1,7 +1,7 @@
 import type { TManagedStore, TStoreStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toManagedStore } from './store.mapper.js';
 import { updateStoreStatus } from './store.repository.js';
 

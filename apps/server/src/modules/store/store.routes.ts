@@ -19,7 +19,7 @@ import {
 } from '@rally/domain';
 import { notFound } from '../../lib/app-error.js';
 import { errorResponses as errors } from '../../lib/error-responses.js';
-import { requirePermission } from '../auth/request-context.js';
+import { requirePermission } from '../auth/index.js';
 import { calculateReach } from './calculate-reach.js';
 import { changeStoreStatus } from './change-store-status.js';
 import { getStoreStatusSummary } from './get-store-status-summary.js';
@@ -37,7 +37,7 @@ export interface StoreRoutesOptions {
 
 const ZPlaceParams = z.object({ placeId: z.string().min(1).max(200) });
 
-/** Store gateway (spec §7): approved lists and reach for the launch step, store management, places lookup. */
+/** Store gateway (product rule R50): approved lists and reach for the launch step, store management, places lookup. */
 export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;

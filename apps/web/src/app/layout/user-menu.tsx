@@ -4,7 +4,7 @@ import { IconChevronDown, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/auth-api';
-import { useSession } from '../../features/auth/components/session-context';
+import { useSession } from '../session';
 import { errorMessage } from '../../lib/error-message';
 
 export function UserMenu() {

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { SignInPage } from './components/sign-in-page';
 import { RequireAuth } from './components/require-auth';
-import { useSession } from './components/session-context';
+import { useSession } from '../../app/session';
 import { renderRoutes } from '../../test/render';
 import { stubFetch } from '../../test/fetch-stub';
 import { meFixture } from '../../test/fixtures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { TCampaign, TCampaignMission, TFormData } from '@rally/domain';
-import { SessionProvider } from '../auth/components/session-context';
+import { SessionProvider } from '../../app/session';
 import { BuilderPage } from './components/builder-page';
 import { renderRoutes } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { TBrandCapabilities } from '@rally/domain';
-import { RequireAuth } from '../auth/components/require-auth';
+import { RequireAuth } from '../auth';
 import { CampaignListPage } from './components/campaign-list-page';
 import { CreateCampaignMenu } from './components/create-campaign-menu';
 import { renderRoutes, renderWithProviders } from '../../test/render';

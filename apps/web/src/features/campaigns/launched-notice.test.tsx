@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { TCampaignReport } from '@rally/domain';
-import { RequireAuth } from '../auth/components/require-auth';
+import { RequireAuth } from '../auth';
 import { CampaignListPage } from './components/campaign-list-page';
 import { renderRoutes } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';

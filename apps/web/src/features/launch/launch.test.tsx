@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation, type RouteObject } from 'react-router';
 import { formatZoned, parseZoned, type TBudgetStatus, type TFormData, type TRewardRead } from '@rally/domain';
-import { SessionProvider } from '../auth/components/session-context';
+import { SessionProvider } from '../../app/session';
 import { LaunchModal, type LaunchModalProps } from './components/launch-modal';
 import { renderRoutes } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { TMission, TMissionItem } from '@rally/domain';
-import { RequireAuth } from '../auth/components/require-auth';
+import { RequireAuth } from '../auth';
 import { MissionListPage } from './components/mission-list-page';
 import { MissionEditorPage } from './components/mission-editor-page';
 import { renderRoutes } from '../../test/render';

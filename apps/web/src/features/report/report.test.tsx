@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { TCampaign, TCampaignReport } from '@rally/domain';
-import { RequireAuth } from '../auth/components/require-auth';
+import { RequireAuth } from '../auth';
 import { ReportPage } from './components/report-page';
 import { i18n } from '../../i18n/i18n';
 import { renderRoutes } from '../../test/render';

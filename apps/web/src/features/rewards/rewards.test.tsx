@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TCampaignMission, TMissionItem, TRewardRead, TSaveRewardBody } from '@rally/domain';
-import { SessionProvider } from '../auth/components/session-context';
+import { SessionProvider } from '../../app/session';
 import { renderWithProviders } from '../../test/render';
 import { stubFetch } from '../../test/fetch-stub';
 import { meFixture, rewardFixture } from '../../test/fixtures';
@@ -98,7 +98,7 @@ describe('reward wizard', () => {
     fireEvent.change(screen.getByLabelText(/^Budget/), { target: { value: '100' } });
     fireEvent.click(next());
 
-    // Conditions: no completions for money; unlimited by default, which sets max per user to 1 (spec §4).
+    // Conditions: no completions for money; unlimited by default, which sets max per user to 1 (product rule R38).
     expect(screen.queryByLabelText(/^Completions to unlock/)).toBeNull();
     expect((screen.getByLabelText('Unlimited') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText(/^Max per user/) as HTMLInputElement).value).toBe('1');

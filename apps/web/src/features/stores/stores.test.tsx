@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { TManagedStore, TStoreStatusSummary } from '@rally/domain';
-import { RequireAuth } from '../auth/components/require-auth';
+import { RequireAuth } from '../auth';
 import { renderRoutes } from '../../test/render';
 import { meFixture } from '../../test/fixtures';
 import { stubFetch, type TFetchRoutes, type TRecordedRequest } from '../../test/fetch-stub';

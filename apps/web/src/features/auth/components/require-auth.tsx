@@ -4,7 +4,7 @@ import { useMe } from '../api/auth-api';
 import { isApiError } from '../../../lib/api-client';
 import { FullPageLoader } from '../../../components/full-page-loader';
 import { ErrorState } from '../../../components/error-state';
-import { SessionProvider } from './session-context';
+import { SessionProvider } from '../../../app/session';
 
 /** Renders its children only for a signed-in user; anyone else is sent to /sign-in. */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -1,13 +1,2 @@
-import { createContext, useContext } from 'react';
-import type { TMe } from '@rally/domain';
-
-const SessionContext = createContext<TMe | null>(null);
-
-export const SessionProvider = SessionContext.Provider;
-
-/** The signed-in user and brand; only usable below the auth guard, which guarantees one. */
-export function useSession(): TMe {
-  const session = useContext(SessionContext);
-  if (!session) throw new Error('useSession must be used inside the authenticated part of the app');
-  return session;
-}
+// Moved to app/session.tsx (every feature reads the session); this re-export serves files not yet updated.
+export { SessionProvider, useSession } from '../../../app/session';

@@ -13,14 +13,9 @@ import {
   type TUpdateCampaignMissionBody,
 } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { builderKeys } from '../../../app/query-keys';
 
-export const builderKeys = {
-  all: ['builder'] as const,
-  formData: (id: number) => [...builderKeys.all, 'form-data', id] as const,
-  activity: (id: number) => [...builderKeys.all, 'activity', id] as const,
-  availableMissions: (id: number, params: TAvailableMissionsParams) =>
-    [...builderKeys.all, 'available-missions', id, params] as const,
-};
+export { builderKeys };
 
 export interface TAvailableMissionsParams {
   currentPage: number;

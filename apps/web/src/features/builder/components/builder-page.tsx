@@ -55,7 +55,7 @@ import NotFoundPage from '../../../components/not-found-page';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign-dialog';
-import { useSession } from '../../auth/components/session-context';
+import { useSession } from '../../../app/session';
 import {
   builderKeys,
   deleteCampaign,
@@ -67,7 +67,8 @@ import {
   useFormData,
 } from '../api/builder-api';
 import { useBuilderWrites, isStaleVersion } from '../hooks/use-builder-writes';
-import { RewardWizard } from '../../rewards/components/reward-wizard';
+import { RewardWizard } from '../../rewards';
+import { loadLaunchModal } from '../../launch';
 import { ActivityPanel } from './activity-panel';
 import { MissionWizard } from './mission-wizard/mission-wizard';
 import { MissionsList } from './missions-list';
@@ -78,7 +79,7 @@ import { RewardsList, rewardTitle } from './rewards-list';
 import { SideColumn } from './side-column';
 
 // The launch modal (steps, date pickers, reach tables, map) loads only when opened.
-const LaunchModal = lazy(() => import('../../launch/components/launch-modal'));
+const LaunchModal = lazy(loadLaunchModal);
 
 export type TBuilderRouteMode = 'builder' | 'view';
 
@@ -708,7 +709,7 @@ function BuilderLoader({ id, routeMode }: { id: number; routeMode: TBuilderRoute
   }
   const data = formData.data;
   if (routeMode === 'builder') {
-    // An invited partner brand sees the campaign-view; the builder is for the owner, only while editable (spec §2).
+    // An invited partner brand sees the campaign-view; the builder is for the owner, only while editable (product rule R3).
     if (data.mode === 'view') return <Navigate to={`/campaign-view/${id}`} replace />;
     if (!isEditableStatus(data.campaign.status)) return <Navigate to="/campaign" replace />;
   }

@@ -19,6 +19,7 @@ import {
   type TStatusSummary,
 } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
+import { campaignKeys } from '../../../app/query-keys';
 
 /** The sort choices the list offers, in menu order; values are the API's sort strings. */
 export const CAMPAIGN_LIST_SORTS = ['-createdAt', 'createdAt', 'name', '-name'] as const;
@@ -33,13 +34,7 @@ export interface TCampaignListParams {
   perPage: number;
 }
 
-export const campaignKeys = {
-  all: ['campaigns'] as const,
-  statusSummary: () => [...campaignKeys.all, 'status-summary'] as const,
-  lists: () => [...campaignKeys.all, 'list'] as const,
-  list: (params: TCampaignListParams) => [...campaignKeys.lists(), params] as const,
-  detail: (id: number) => [...campaignKeys.all, 'detail', id] as const,
-};
+export { campaignKeys };
 
 export function fetchStatusSummary(signal?: AbortSignal): Promise<TStatusSummary> {
   return apiFetch('/campaign/status-summary', { schema: ZStatusSummary, ...(signal ? { signal } : {}) });

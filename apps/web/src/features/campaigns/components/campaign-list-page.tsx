@@ -6,7 +6,7 @@ import { IconFlag } from '@tabler/icons-react';
 import { CAMPAIGN_STATUSES, type TCampaign, type TCampaignStatus, type TCreateDraftType } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../auth/components/session-context';
+import { useSession } from '../../../app/session';
 import { CountTabs } from '../../../components/paged-table/count-tabs';
 import { ListEmptyState } from '../../../components/paged-table/list-empty-state';
 import { PagedListPanel } from '../../../components/paged-table/paged-list-panel';

@@ -5,11 +5,11 @@ import { ZId } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
-import { campaignReportQueryOptions } from '../../report/api/report-api';
-import { readableText } from '../../missions/components/mission-badges';
+import { campaignReportQueryOptions } from '../../report';
+import { readableText } from '../../missions';
 import { useCachedCampaign } from '../api/campaigns-api';
 
-/** Where a launch of a non-consumer campaign lands: /campaign?show-promotion={id} (spec §2). */
+/** Where a launch of a non-consumer campaign lands: /campaign?show-promotion={id} (product rule R11). */
 export const SHOW_PROMOTION_PARAM = 'show-promotion';
 
 export function reportPath(campaignId: number): string {

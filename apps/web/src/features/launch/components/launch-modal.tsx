@@ -23,8 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/components/session-context';
-import { builderKeys } from '../../builder/api/builder-api';
+import { useSession } from '../../../app/session';
+import { builderKeys } from '../../../app/query-keys';
 import { notify } from '../../../lib/notify';
 import { addBudget, changeCampaignStatus, fetchBudgetStatus, launchKeys, updateRewardEndDate } from '../api/launch-api';
 import {
@@ -65,7 +65,7 @@ export interface LaunchModalProps {
 
 type TBusy = 'next' | 'pay' | 'submit' | null;
 
-/** Launch now, schedule or reschedule a campaign (spec §2, §4, §5). */
+/** Launch now, schedule or reschedule a campaign (product rules R10–R17). */
 export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
   const { t } = useTranslation();
   const me = useSession();
@@ -167,7 +167,7 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
       setBusy('next');
       try {
         if (!(await saveRewardEnds())) return;
-        // Only a launch now pays up front, and only when something is owed (spec §4).
+        // Only a launch now pays up front, and only when something is owed (product rule R15).
         if (launchChecksBudget(form.action) && budgetDue(read.context.rewards, me.brand.paymentPlan).due > 0) {
           const status = await queryClient.fetchQuery({
             queryKey: launchKeys.budgetStatus(campaign.id),
@@ -275,7 +275,7 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
       onChange={(rewardId, text) =>
         changeForm({ rewardEnds: { ...form.rewardEnds, [rewardId]: text } }, `rewards.${rewardId}.endDate`)
       }
-      // Codes must outlive the campaign (spec §5): from its end when set, else from today.
+      // Codes must outlive the campaign (product rule R12): from its end when set, else from today.
       minDate={read.state.endDate !== null && form.endText !== '' ? form.endText : today}
       timeZone={form.timeZone}
       errors={shown}
@@ -323,7 +323,7 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
           scope={form.scope}
           pks={form.pks}
           onStoresChange={(value) =>
-            // Another scope starts from an empty selection (spec §4).
+            // Another scope starts from an empty selection (product rule R13).
             changeForm({ scope: value.scope, pks: value.scope === form.scope ? value.pks : [] }, 'pks')
           }
           countries={form.countries}
@@ -339,7 +339,7 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
           timeZone={form.timeZone}
           onTimeZoneChange={(timeZone) => changeForm({ timeZone })}
           startText={form.startText}
-          // A new start clears the end (spec §4): it was chosen relative to the old one.
+          // A new start clears the end (product rule R14): it was chosen relative to the old one.
           onStartChange={(startText) => {
             if (startText === form.startText) return;
             // Touching the end too says at once why it emptied.

@@ -2,14 +2,11 @@ import { Suspense, lazy } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { reachKind, type TCampaignType, type TReach, type TScopeType, type TSelectedCountry } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
+import { loadCountryReachStep, loadStoreReachStep } from '../../reach';
 
 // The store tables and the world map are heavy and only needed on this step.
-const StoreReachStep = lazy(() =>
-  import('../../reach/components/store-reach-step').then((m) => ({ default: m.StoreReachStep })),
-);
-const CountryReachStep = lazy(() =>
-  import('../../reach/components/country-reach-step').then((m) => ({ default: m.CountryReachStep })),
-);
+const StoreReachStep = lazy(loadStoreReachStep);
+const CountryReachStep = lazy(loadCountryReachStep);
 
 interface ReachStepProps {
   campaignType: TCampaignType;
@@ -22,7 +19,7 @@ interface ReachStepProps {
   error: string | null;
 }
 
-/** Reach (spec §2): countries on a map for consumer campaigns, stores or groups otherwise. */
+/** Reach (product rule R13): countries on a map for consumer campaigns, stores or groups otherwise. */
 export function ReachStep(props: ReachStepProps) {
   const { t } = useTranslation();
   return (

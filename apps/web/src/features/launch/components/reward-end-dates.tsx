@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { TRewardRead } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { rewardTitle } from '../../builder/components/rewards-list';
+import { rewardTitle } from '../../builder';
 import { ZonedDateTimeField } from './zoned-date-time-field';
 
 interface RewardEndDatesProps {
@@ -15,7 +15,7 @@ interface RewardEndDatesProps {
   errors: Record<string, string>;
 }
 
-/** Code rewards (gift card, free product, discount) each need an expiry for their codes (spec §2, §5). */
+/** Code rewards (gift card, free product, discount) each need an expiry for their codes (product rule R12). */
 export function RewardEndDates({ rewards, values, onChange, minDate, timeZone, errors }: RewardEndDatesProps) {
   const { t } = useTranslation();
   if (rewards.length === 0) return null;

@@ -4,7 +4,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { LIMITS, MISSION_TYPES, type TMission, type TMissionSubtype, type TMissionType, DESCRIPTION_MAX, allowsItemSold } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/components/session-context';
+import { useSession } from '../../../app/session';
 import { useCreateMission } from '../api/missions-api';
 import { serverFieldErrors, unplacedErrors } from './field-errors';
 

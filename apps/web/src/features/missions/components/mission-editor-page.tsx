@@ -8,7 +8,7 @@ import { MediaUpload } from '../../../components/media-upload/media-upload';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatListDate } from '../../../lib/format';
-import { useSession } from '../../auth/components/session-context';
+import { useSession } from '../../../app/session';
 import { useMission, useMissionItems, useUpdateMission } from '../api/missions-api';
 import { MissionStatusBadge, MissionTypeBadge, readableText } from './mission-badges';
 import { MissionDetailsForm } from './mission-details-form';

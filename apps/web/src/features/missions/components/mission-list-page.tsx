@@ -19,7 +19,7 @@ import { PagedListPanel } from '../../../components/paged-table/paged-list-panel
 import { TableSearch } from '../../../components/paged-table/table-search';
 import { usePagedSearch } from '../../../components/paged-table/use-table-query';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/components/session-context';
+import { useSession } from '../../../app/session';
 import { useDuplicateMission, useMissionList } from '../api/missions-api';
 import { CreateMissionModal } from './create-mission-modal';
 import { missionEditorPath } from './mission-paths';

@@ -12,14 +12,14 @@ import {
   type TSortOrder,
 } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { storeKeys } from '../../stores/api/store-keys';
+import { storeKeys } from '../../../app/query-keys';
 
 export interface TApprovedListParams<F extends string> {
   filter: string;
   sort: F;
   order: TSortOrder;
   currentPage: number;
-  /** Ids the server lists first (spec §9 "selected row first"). */
+  /** Ids the server lists first (product rule R47, "selected row first"). */
   selected: readonly number[];
 }
 

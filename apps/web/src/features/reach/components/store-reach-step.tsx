@@ -11,7 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { TTableColumn } from '../../../components/paged-table/paged-table';
 import { formatNumber } from '../../../lib/format';
-import { StoreLogo } from '../../stores/components/store-logo';
+import { StoreLogo } from '../../stores';
 import { approvedGroupsQueryOptions, approvedStoresQueryOptions, useReach } from '../api/reach-api';
 import { ReachTiles } from './reach-tiles';
 import { SelectableReachTable } from './selectable-reach-table';
@@ -131,9 +131,9 @@ function GroupTable({ pks, onPksChange, reachedUsers }: TableProps) {
 }
 
 /**
- * The reach step of a non-consumer launch (spec §2): KPI tiles, the scope, and for a store
+ * The reach step of a non-consumer launch (product rule R13): KPI tiles, the scope, and for a store
  * or group scope the table to pick them from. Each scope has its own table, so changing the
- * scope also starts the search afresh (spec §4).
+ * scope also starts the search afresh (product rule R13).
  */
 export function StoreReachStep({ value, onChange, onReachChange, error }: StoreReachStepProps) {
   const { t } = useTranslation();
@@ -155,7 +155,7 @@ export function StoreReachStep({ value, onChange, onReachChange, error }: StoreR
         label={t('reach.scope.label')}
         value={value.scope}
         onChange={(next) => {
-          // A new scope starts with nothing selected (spec §4).
+          // A new scope starts with nothing selected (product rule R13).
           if (isScope(next) && next !== value.scope) onChange({ scope: next, pks: [] });
         }}
       >

@@ -2,8 +2,7 @@ import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_TIME_ZONE, formatZoned, isValidTimeZone, type TCampaign } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { ReachTiles } from '../../reach/components/reach-tiles';
-import { countryName } from '../../reach/lib/country-names';
+import { ReachTiles, countryName } from '../../reach';
 
 function Entry({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -18,7 +17,7 @@ function Entry({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** Start and end as YYYY-MM-DD HH:mm in the campaign's own zone (spec §3, §9), whatever the browser's zone. */
+/** Start and end as YYYY-MM-DD HH:mm in the campaign's own zone (product rules R2, R47), whatever the browser's zone. */
 export function ScheduleCard({ campaign }: { campaign: TCampaign }) {
   const { t } = useTranslation();
   // formatZoned throws on a zone Intl does not know; an old row must not take the page down.

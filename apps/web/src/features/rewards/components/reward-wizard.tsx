@@ -21,8 +21,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSession } from '../../auth/components/session-context';
-import { builderKeys } from '../../builder/api/builder-api';
+import { useSession } from '../../../app/session';
+import { builderKeys } from '../../../app/query-keys';
 import { saveReward } from '../api/rewards-api';
 import {
   assignmentInput,
@@ -51,7 +51,7 @@ export interface RewardWizardProps {
   onClose: () => void;
 }
 
-/** Adds or edits a reward: type → details → (assignment) → (conditions) → confirmation (spec §2, §4). */
+/** Adds or edits a reward: type → details → (assignment) → (conditions) → confirmation (product rule R32). */
 export function RewardWizard({ campaign, missions, reward, onClose }: RewardWizardProps) {
   const { t } = useTranslation();
   const me = useSession();
@@ -117,7 +117,7 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
 
   function changeType(type: TRewardType) {
     if (type === form.type) return;
-    // Changing type resets every field to that type's defaults (spec §4).
+    // Changing type resets every field to that type's defaults (product rule R31).
     setForm(formDefaults(type));
     setTouched(new Set());
     setServerErrors([]);

@@ -9,7 +9,7 @@ import { PagedListPanel } from '../../../components/paged-table/paged-list-panel
 import { TableSearch } from '../../../components/paged-table/table-search';
 import { toSignedSort, useTableQuery } from '../../../components/paged-table/use-table-query';
 import { formatNumber } from '../../../lib/format';
-import { useSession } from '../../auth/components/session-context';
+import { useSession } from '../../../app/session';
 import { useGroupList, type TGroupListSortField } from '../api/stores-api';
 import { StoreStatusBadge } from './store-status-badge';
 

@@ -14,7 +14,7 @@ import { toSignedSort, useTableQuery } from '../../../components/paged-table/use
 import { errorMessage } from '../../../lib/error-message';
 import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { useSession } from '../../auth/components/session-context';
+import { useSession } from '../../../app/session';
 import { useChangeStoreStatus, useStoreList, useStoreStatusSummary, type TStoreListSortField } from '../api/stores-api';
 import { StoreLogo } from './store-logo';
 import { StoreStatusBadge } from './store-status-badge';

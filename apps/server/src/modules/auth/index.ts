@@ -1,0 +1,2 @@
+// The auth module's public file: what other modules may use.
+export { requirePermission, resolveActor, headersOf, type RequestActor } from './request-context.js';

@@ -1,0 +1,5 @@
+// The builder module's public file: what other modules may use.
+export { lockCampaign } from './builder.repository.js';
+export { lockEditableCampaign } from './builder-guards.js';
+export { getCampaignRewards } from './campaign-queries.js';
+export { saveCampaignChange, type SaveCampaignChangeOptions } from './save-campaign-change.js';

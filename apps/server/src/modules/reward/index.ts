@@ -1,0 +1,2 @@
+// The reward module's public file: what other modules may use.
+export { listRewardsForCampaign } from './reward.repository.js';

@@ -1,0 +1,3 @@
+// The scheduler module's public file: what other modules and app.ts may use.
+export type { CampaignScheduler } from './campaign-scheduler-port.js';
+export { createCampaignScheduler, jobsForCampaign, type CreateCampaignSchedulerOptions } from './campaign-scheduler.js';

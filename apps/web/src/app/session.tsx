@@ -1,0 +1,13 @@
+import { createContext, useContext } from 'react';
+import type { TMe } from '@rally/domain';
+
+const SessionContext = createContext<TMe | null>(null);
+
+export const SessionProvider = SessionContext.Provider;
+
+/** The signed-in user and brand; only usable below the auth guard, which guarantees one. */
+export function useSession(): TMe {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside the authenticated part of the app');
+  return session;
+}

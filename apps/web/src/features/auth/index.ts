@@ -1,0 +1,2 @@
+// The auth feature's public file: what other features may use.
+export { RequireAuth } from './components/require-auth';

@@ -1,0 +1,2 @@
+// The builder feature's public file: what other features may use.
+export { rewardTitle } from './components/rewards-list';

@@ -1,0 +1,2 @@
+// The stores feature's public file: what other features may use.
+export { StoreLogo } from './components/store-logo';
