@@ -1997,7 +1997,7 @@ async function seedCampaigns(
       reachStores: brandReach.stores,
       reachUsers: brandReach.users,
       scopeType: 'all',
-      // A launched consumer campaign reaches countries (spec §5 "Consumer: at least one country").
+      // A launched consumer campaign reaches countries (product rule R13).
       ...(spec.type === 'consumer' && spec.status !== 'draft' ? consumerReach(spec.countries ?? ['US', 'CA']) : {}),
       createdAt,
       updatedAt: new Date(createdAt.getTime() + rng.int(1, 48) * 3_600_000),

@@ -57,7 +57,7 @@ export function formatPercent(value: number, lang: string): string {
 
 /**
  * A campaign schedule instant (start or end) as YYYY-MM-DD HH:mm in the campaign's
- * own time zone (spec §9), whatever the browser's zone is.
+ * own time zone (product rule R47), whatever the browser's zone is.
  */
 export function formatScheduleDate(epochSeconds: number, timeZone: string, lang: string): string {
   return formatDateTime(epochSeconds, timeZone, lang);

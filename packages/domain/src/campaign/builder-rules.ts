@@ -36,7 +36,7 @@ export const normalizeShared = (type: TCampaignType, shared: boolean) => type ==
 export const BUILDER_WARNINGS = ['incomplete-missions', 'learning-missions-without-rewards', 'all-partners-rejected'] as const;
 export type TBuilderWarning = (typeof BUILDER_WARNINGS)[number];
 
-/** Warnings the builder shows (spec §8). */
+/** Warnings the builder shows (product rule R51). */
 export function builderWarnings(input: {
   type: TCampaignType;
   sharedCampaign: boolean;

@@ -13,7 +13,7 @@ import { PROGRESS_STEPS } from './compute-progress.js';
 
 const ZEntries = z.number().int().min(0).max(1_000_000).nullable();
 
-/** A mission placed in a campaign (spec §3 "Mission entry in a campaign"). */
+/** A mission placed in a campaign (product rules R5, R22). */
 export const ZCampaignMission = z.object({
   id: z.number().int(),
   missionId: z.number().int(),
@@ -36,7 +36,7 @@ export const ZCampaignMission = z.object({
 });
 export type TCampaignMission = z.infer<typeof ZCampaignMission>;
 
-/** A reward as read back (spec §3 "Reward common" and per type). Money fields are integer cents. */
+/** A reward as read back (product rules R30–R39). Money fields are integer cents. */
 export const ZRewardRead = z.object({
   id: z.number().int(),
   bundleId: z.number().int(),

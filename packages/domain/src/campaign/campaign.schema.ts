@@ -40,7 +40,7 @@ export const ZReach = z.object({
 });
 export type TReach = z.infer<typeof ZReach>;
 
-/** A campaign ("bundle") as the API returns it (spec §3). */
+/** A campaign ("bundle") as the API returns it (product rule R2). */
 export const ZCampaign = z.object({
   id: z.number().int(),
   publicUid: z.string(),
@@ -89,6 +89,6 @@ export type TCreateDraftBody = z.infer<typeof ZCreateDraftBody>;
 export const ZBundleIdBody = z.object({ bundleId: ZIdRef }).strict();
 export const ZCampaignIdParams = z.object({ id: ZIdParam });
 
-/** PUT /api/campaign/{bundleId}/status with action delete (spec §7 "Delete form"). */
+/** PUT /api/campaign/{bundleId}/status with action delete (product rule R10). */
 export const ZDeleteStatusBody = z.object({ action: z.literal('delete'), bundleId: ZIdRef }).strict();
 export const ZBundleIdParams = z.object({ bundleId: ZIdParam });

@@ -44,7 +44,7 @@ export function learningRewardsDone(missions: ProgressMission[], rewards: Progre
   return missions.every((m) => covered.has(m.missionId));
 }
 
-/** Step-count percent of a campaign's completion (spec §4 "Progress"). */
+/** Step-count percent of a campaign's completion (product rule R7). */
 export function computeProgress(input: ProgressInput): ProgressResult {
   const steps: ProgressResult['steps'] = [];
   if (input.mode === 'view') {

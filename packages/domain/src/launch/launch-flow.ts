@@ -5,7 +5,7 @@ export const LAUNCH_MODAL_ACTIONS = ['launch', 'schedule', 'reschedule'] as cons
 export type TLaunchModalAction = (typeof LAUNCH_MODAL_ACTIONS)[number];
 
 /**
- * Every step the launch modal knows, each at a fixed index (spec §2 "A smart-review step index
+ * Every step the launch modal knows, each at a fixed index (product rule R11, "a smart-review step index
  * exists"): the smart-review panel arrives with billing, but its place in the map is kept so
  * adding it does not renumber the others.
  */
@@ -26,7 +26,7 @@ export interface LaunchFlowInput {
 }
 
 /**
- * The steps a launch goes through, in order (spec §2, §4): the action is chosen first unless the
+ * The steps a launch goes through, in order (product rule R11): the action is chosen first unless the
  * modal opened as a reschedule, which goes straight to Schedule. Launch now has no Schedule step.
  */
 export function launchSteps({ action, smartReview = false }: LaunchFlowInput): TLaunchStep[] {
@@ -37,7 +37,7 @@ export function launchSteps({ action, smartReview = false }: LaunchFlowInput): T
   return steps;
 }
 
-/** The step after `current`; steps move forward only by Next (spec §4). */
+/** The step after `current`; steps move forward only by Next (product rule R11). */
 export function nextLaunchStep(input: LaunchFlowInput, current: TLaunchStep): TLaunchStep | null {
   const steps = launchSteps(input);
   const at = steps.indexOf(current);
@@ -50,23 +50,23 @@ export function previousLaunchStep(input: LaunchFlowInput, current: TLaunchStep)
   return at > 0 ? steps[at - 1]! : null;
 }
 
-/** Reschedule hides the step bar (spec §2). */
+/** Reschedule hides the step bar (product rule R11). */
 export const showsLaunchStepBar = (action: TLaunchModalAction) => action !== 'reschedule';
 
-/** Consumer campaigns reach countries on a map; others reach stores or groups (spec §2). */
+/** Consumer campaigns reach countries on a map; others reach stores or groups (product rule R13). */
 export const reachKind = (campaignType: TCampaignType): 'countries' | 'stores' =>
   campaignType === 'consumer' ? 'countries' : 'stores';
 
 export type TLaunchTitle = 'shared' | 'schedule' | 'launch' | 'reschedule';
 
-/** The modal's title by action (spec §2): a shared campaign is titled as such whatever the action. */
+/** The modal's title by action (product rule R11): a shared campaign is titled as such whatever the action. */
 export function launchTitle(action: TLaunchModalAction, sharedCampaign: boolean): TLaunchTitle {
   if (action === 'reschedule') return 'reschedule';
   if (sharedCampaign) return 'shared';
   return action;
 }
 
-/** Legal status changes (spec §4): from → action → to. Anything else is a 409. */
+/** Legal status changes (product rule R10): from → action → to. Anything else is a 409. */
 const TRANSITIONS: Record<TLaunchAction, { from: readonly TCampaignStatus[]; to: TCampaignStatus | null }> = {
   launch: { from: ['draft', 'rejected'], to: 'active' },
   schedule: { from: ['draft', 'rejected'], to: 'scheduled' },
@@ -82,7 +82,7 @@ export function statusAfter(status: TCampaignStatus, action: TLaunchAction): TCa
 
 export const legalFromStatuses = (action: TLaunchAction) => TRANSITIONS[action].from;
 
-/** What the browser does after a successful change (spec §2 redirects, §8 toasts). */
+/** What the browser does after a successful change (product rule R11). */
 export interface LaunchOutcome {
   toast: 'campaign.launch.confirm' | 'campaign-scheduled-success' | 'schedule-campaign-edit-success';
   /** Where to go; null means stay and reload the campaign. */

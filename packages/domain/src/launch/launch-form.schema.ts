@@ -10,7 +10,7 @@ import { LAUNCH_MODAL_ACTIONS } from './launch-flow.js';
 export const ZTimeZone = z.string().refine(isValidTimeZone, { message: 'an IANA time zone such as America/New_York' });
 
 /**
- * The launch form (spec §3) as PUT /api/campaign/{bundleId}/status receives it for launch,
+ * The launch form (product rule R17) as PUT /api/campaign/{bundleId}/status receives it for launch,
  * schedule and reschedule. Shape only; what each action requires is `validateLaunchForm`.
  */
 export const ZLaunchFormBody = z
@@ -64,7 +64,7 @@ export const ZAddBudgetResult = z.object({
 });
 export type TAddBudgetResult = z.infer<typeof ZAddBudgetResult>;
 
-/** GET /api/v3/bundle/{id}/budget-status — what a launch still owes (spec §4 budget check). */
+/** GET /api/v3/bundle/{id}/budget-status — what a launch still owes (product rule R15). */
 export const ZBudgetStatus = z.object({
   paymentPlan: z.enum(['prepaid', 'postpaid']),
   walletBalance: z.number().int(),

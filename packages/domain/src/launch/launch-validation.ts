@@ -6,7 +6,7 @@ import { isCodeReward } from '../reward/reward-rules.js';
 import { launchSteps, reachKind, type TLaunchModalAction, type TLaunchStep } from './launch-flow.js';
 import { parseZoned } from './zoned-time.js';
 
-/** Message keys of spec §5/§8 for the launch form, shared by the modal (translated) and the API. */
+/** Message keys (product rule R51) for the launch form, shared by the modal (translated) and the API. */
 export const LAUNCH_MESSAGES = {
   selectCriteria: 'select criteria',
   campaignEndDate: 'campaign end date',
@@ -67,13 +67,13 @@ export interface LaunchReward {
 
 const field = (path: string, message: TLaunchMessage): TErrorField => ({ path, message });
 
-/** The end date is asked for when the campaign ends by date (spec §5); scheduling asks it on Schedule. */
+/** The end date is asked for when the campaign ends by date (product rule R12); scheduling asks it on Schedule. */
 export const needsEndDate = (finishCriteria: readonly TFinishCriterion[]) => finishCriteria.includes('days_over');
 export const settingsAskEndDate = (form: Pick<LaunchFormState, 'action' | 'finishCriteria'>) =>
   needsEndDate(form.finishCriteria) && form.action === 'launch';
 
 /**
- * One code reward's expiry against now and the campaign's end (spec §5: the date picker's minimum
+ * One code reward's expiry against now and the campaign's end (product rule R12: the date picker's minimum
  * is today, and the campaign end date when set). Launch and `update-end-date` both ask this.
  */
 export function rewardEndDateMessage(
@@ -86,7 +86,7 @@ export function rewardEndDateMessage(
   return null;
 }
 
-/** Code rewards and their expiry: required, not past, and never before the campaign ends (spec §5). */
+/** Code rewards and their expiry: required, not past, and never before the campaign ends (product rule R12). */
 function rewardEndDateErrors(form: LaunchFormState, context: LaunchContext): TErrorField[] {
   const errors: TErrorField[] = [];
   for (const reward of context.rewards) {
@@ -105,7 +105,7 @@ export function validateSettings(form: LaunchFormState, context: LaunchContext):
     if (form.endDate == null) endErrors.push(field('endDate', LAUNCH_MESSAGES.campaignEndDate));
     else if (form.endDate <= context.now) endErrors.push(field('endDate', LAUNCH_MESSAGES.endInPast));
     // A retailer's shared campaign is valid with a valid end date, or when the person is not the
-    // campaign's brand owner (spec §5) — the owner sets it.
+    // campaign's brand owner (product rule R12) — the owner sets it.
     const exempt = context.sharedCampaign && context.isRetailer && !context.isCampaignOwner;
     if (!exempt) errors.push(...endErrors);
   }
@@ -176,7 +176,7 @@ export function validateLaunchForm(form: LaunchFormState, context: LaunchContext
 }
 
 /**
- * What the brand still owes on money rewards' budgets before a launch, in cents (spec §4):
+ * What the brand still owes on money rewards' budgets before a launch, in cents (product rule R15):
  * postpaid brands owe nothing up front.
  */
 export function budgetDue(rewards: readonly LaunchReward[], paymentPlan: TPaymentPlan): { due: number; rewards: { id: number; due: number }[] } {
@@ -188,7 +188,7 @@ export function budgetDue(rewards: readonly LaunchReward[], paymentPlan: TPaymen
   return { due: owed.reduce((sum, r) => sum + r.due, 0), rewards: owed };
 }
 
-/** Only a launch now checks payment; schedule and reschedule skip it (spec §4). */
+/** Only a launch now checks payment; schedule and reschedule skip it (product rule R15). */
 export const launchChecksBudget = (action: TLaunchModalAction) => action === 'launch';
 
 /** A `YYYY-MM-DD HH:mm` entry in a zone as an instant, or the message explaining why not. */

@@ -1,7 +1,7 @@
 /**
  * Wall-clock time in an IANA zone ⇄ instants, through Intl's time-zone database.
  *
- * People enter schedule times as `YYYY-MM-DD HH:mm` in the campaign's zone (spec §9); we store
+ * People enter schedule times as `YYYY-MM-DD HH:mm` in the campaign's zone (product rule R14); we store
  * instants. Two local times need care: one skipped by a spring-forward transition does not exist
  * (we refuse it rather than silently shifting it), and one repeated by a fall-back transition
  * exists twice (we take the earlier instant, the one a person reading a clock first sees).

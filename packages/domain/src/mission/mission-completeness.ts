@@ -40,7 +40,7 @@ export function missionStatusAfterEdit(current: TMissionStatus, complete: boolea
   return complete ? 'ready' : 'incomplete';
 }
 
-/** Wizard label of a mission status (spec §4): pending_launch shows as "in use". */
+/** Wizard label of a mission status (product rule R25): pending_launch shows as "in use". */
 export function missionStatusLabel(status: TMissionStatus): 'incomplete' | 'ready' | 'in-use' {
   return status === 'pending_launch' ? 'in-use' : status;
 }

@@ -33,7 +33,7 @@ const CONTEST_DISPLAY_FLAGS = [
 ] as const;
 
 /**
- * States of the contest form the spec rules out (spec §5 "Contest"): the form can never reach them
+ * States of the contest form the spec rules out (product rule R21): the form can never reach them
  * (`applyContestChange`), so a request carrying one is refused rather than silently corrected —
  * a leaderboard that is off shows no figures, and a store contest's leaderboard shows store info.
  */
@@ -49,7 +49,7 @@ export function contestSettingsErrors(contest: TContestSettings): TErrorField[] 
   return errors;
 }
 
-/** The rules of a mission's settings inside a campaign (spec §5 "Mission"); every broken rule named by field. */
+/** The rules of a mission's settings inside a campaign (product rules R21–R24); every broken rule named by field. */
 export function validateMissionSettings(input: MissionSettingsInput): TErrorField[] {
   const errors: TErrorField[] = [];
   for (const key of ['maxEntriesPerUser', 'maxEntriesPerStore'] as const) {

@@ -1,7 +1,7 @@
 import { SHARED_DATA_OPTIONS, type TCampaignType, type TSharedDataOption } from '../campaign/campaign-enums.js';
 import type { TContestSettings } from './mission.schema.js';
 
-// The mission wizard opened from the campaign builder (spec §2, §4 "Mission wizard", §5 "Mission"):
+// The mission wizard opened from the campaign builder (product rules R20–R24):
 // which steps it shows, where it starts, and how the contest switches pull on each other.
 // Pure functions only; the web app renders them and the tests pin them down.
 
@@ -101,7 +101,7 @@ export type TContestChange =
   | { field: 'rulesCustomUrl'; value: string };
 
 /**
- * Applies one edit to the contest settings with the rules of spec §5:
+ * Applies one edit to the contest settings with the rules of product rule R21:
  * - switching the rank basis turns on the display flag of that figure;
  * - turning the leaderboard off clears all four display flags (turning it back on
  *   shows the ranked figure and the contest's own kind of leader);
@@ -149,7 +149,7 @@ export function isContestFlagLocked(settings: TContestSettings, flag: (typeof DI
   return flag === 'displayLeadersByStoreInfo' && settings.type === 'store';
 }
 
-/** Shared data starts with every option selected (spec §5). */
+/** Shared data starts with every option selected (product rule R24). */
 export function defaultSharedData(): TSharedDataOption[] {
   return [...SHARED_DATA_OPTIONS];
 }
@@ -168,7 +168,7 @@ export function toggleSharedData(
 
 /**
  * An entries limit as typed into a number field: empty (or 0 where 0 means unlimited)
- * is sent as null, "unlimited" (spec §3).
+ * is sent as null, "unlimited" (product rule R22).
  */
 export function entriesLimitFromInput(
   value: number | string | null | undefined,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTEST_KINDS, RANK_BASES } from './mission-enums.js';
 
-/** Contest settings of a campaign mission (spec §3). */
+/** Contest settings of a campaign mission (product rule R21). */
 export const ZContestSettings = z.object({
   type: z.enum(CONTEST_KINDS),
   displayLeaderboard: z.boolean(),

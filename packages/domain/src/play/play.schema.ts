@@ -394,7 +394,7 @@ export const ZPlayRank = z.object({
 });
 export type TPlayRank = z.infer<typeof ZPlayRank>;
 
-// ——— dashboard calls (spec §7) ———
+// ——— dashboard calls (product rule R62) ———
 
 /** POST /api/v4/bundle/{id}/contest-rank-data */
 export const ZContestRankFilters = z

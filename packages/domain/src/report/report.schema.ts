@@ -14,7 +14,7 @@ const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a YYYY-MM-DD da
 export const ZReportQuery = z.object({ storeKey: ZId.optional() }).strict();
 export type TReportQuery = z.infer<typeof ZReportQuery>;
 
-/** POST /api/completion/bundle/consumer-report (spec §7). */
+/** POST /api/completion/bundle/consumer-report (product rule R50). */
 export const ZConsumerReportBody = ZBundleIdBody;
 
 export const ZReportTotals = z.object({
@@ -57,7 +57,7 @@ export type TReportReward = z.infer<typeof ZReportReward>;
 export const ZReportDay = z.object({ date: ZDay, completions: ZCount });
 export type TReportDay = z.infer<typeof ZReportDay>;
 
-/** A campaign's figures: what its report page shows (spec §2, §7). */
+/** A campaign's figures: what its report page shows (product rule R50). */
 export const ZCampaignReport = z.object({
   campaign: ZCampaign,
   totals: ZReportTotals,

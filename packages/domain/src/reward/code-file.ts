@@ -1,4 +1,4 @@
-/** Code files for discount, free product and gift card rewards (spec §5 "Code upload"). */
+/** Code files for discount, free product and gift card rewards (product rule R40). */
 export const CODE_FILE_EXTENSIONS = ['xlsx', 'xls', 'csv'] as const;
 export type TCodeFileExtension = (typeof CODE_FILE_EXTENSIONS)[number];
 

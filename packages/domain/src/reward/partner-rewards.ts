@@ -5,7 +5,7 @@ export interface PartnerRewardView {
   partners: { brandId: string; fillStatus: TFillStatus }[];
 }
 
-/** Reward actions show when the reward is not filled by partners, or the current brand is one of its partners (spec §6). */
+/** Reward actions show when the reward is not filled by partners, or the current brand is one of its partners (product rule R41). */
 export function canActOnReward(reward: PartnerRewardView, currentBrandId: string): boolean {
   return !reward.filledByPartners || reward.partners.some((p) => p.brandId === currentBrandId);
 }

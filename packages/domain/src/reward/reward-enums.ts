@@ -1,10 +1,10 @@
 export const REWARD_TYPES = ['money', 'discount', 'free_product', 'gift_card', 'prize'] as const;
 export type TRewardType = (typeof REWARD_TYPES)[number];
 
-/** Rewards paid out as codes; each needs an expiration date at launch (spec §5). */
+/** Rewards paid out as codes; each needs an expiration date at launch (product rule R12). */
 export const CODE_REWARD_TYPES = ['gift_card', 'free_product', 'discount'] as const satisfies readonly TRewardType[];
 
-/** Prize and money are listed first (spec §9). */
+/** Prize and money are listed first (product rule R30). */
 export const REWARD_TYPE_ORDER: Record<TRewardType, number> = {
   prize: 0,
   money: 1,

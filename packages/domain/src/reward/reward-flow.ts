@@ -23,7 +23,7 @@ export interface RewardFlow {
   showStepBar: boolean;
 }
 
-/** Conditions are not offered for prize, learning, consumer, or campaign-view non-retailers (spec §5). */
+/** Conditions are not offered for prize, learning, consumer, or campaign-view non-retailers (product rule R38). */
 export function offersConditions(input: RewardFlowInput): boolean {
   if (input.rewardType === 'prize') return false;
   if (input.campaignType === 'learning') return false;
@@ -37,7 +37,7 @@ export function offersAssignment(input: RewardFlowInput): boolean {
   return input.campaignType === 'learning' && input.rewardType !== 'money' && input.rewardType !== 'prize';
 }
 
-/** The reward wizard's steps (spec §4 "Reward wizard flow"). */
+/** The reward wizard's steps (product rule R32). */
 export function rewardFlow(input: RewardFlowInput): RewardFlow {
   const showStepBar = !input.viewMode;
   if (input.rewardType === 'prize') {

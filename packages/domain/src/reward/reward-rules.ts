@@ -5,7 +5,7 @@ import type { TRewardType } from './reward-enums.js';
 import { CODE_REWARD_TYPES } from './reward-enums.js';
 import type { TAssignment, TDynamicAmountRow } from './reward.schema.js';
 
-/** Message keys of spec §8, shared by the wizard (translated) and the API (field messages). */
+/** Message keys (product rule R51), shared by the wizard (translated) and the API (field messages). */
 export const REWARD_MESSAGES = {
   completeAllSections: 'complete all sections to add',
   invalidLink: 'invalid link',
@@ -33,7 +33,7 @@ export function normalizeMoney(value: string | number | null | undefined): numbe
   return Number.isSafeInteger(cents) ? cents : null;
 }
 
-/** Per-user count as typed: an integer, falling back to 1 (spec §5). */
+/** Per-user count as typed: an integer, falling back to 1 (product rule R38). */
 export function parsePerUser(value: string | number | null | undefined): number {
   const n = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(String(value ?? ''), 10);
   return Number.isFinite(n) ? n : 1;
@@ -105,7 +105,7 @@ function dynamicRows(fields: TErrorField[], rows: TDynamicAmountRow[], soldItemI
   if (missing.length > 0) fields.push({ path: 'dynamicAmounts', message: `${REWARD_MESSAGES.itemsValid1}: every sold item needs a row (${missing.join(', ')})` });
 }
 
-/** The details step's rules for each reward type (spec §5 "Reward"). */
+/** The details step's rules for each reward type (product rules R33–R36). */
 export function validateRewardDetails(draft: RewardDraft, ctx: RewardContext): TErrorField[] {
   const fields: TErrorField[] = [];
   if (draft.type !== 'money' && draft.suppliedByPartner) {
@@ -162,7 +162,7 @@ export function validateConditions(input: { type: TRewardType; completionsToUnlo
 }
 
 /**
- * Assignment step (optional, spec §2): none at all, itemSold with items, or salesAmount with a
+ * Assignment step (optional, product rule R37): none at all, itemSold with items, or salesAmount with a
  * threshold and its type.
  */
 export function validateAssignment(assignment: TAssignment | null | undefined): TErrorField[] {
@@ -181,7 +181,7 @@ export function assignmentChoices(input: { hasItemSoldMissions: boolean }): ('no
   return input.hasItemSoldMissions ? ['none', 'itemSold', 'salesAmount'] : ['none', 'salesAmount'];
 }
 
-/** Ticking unlimited sets max per user to 1 (spec §4); unticking keeps the count. */
+/** Ticking unlimited sets max per user to 1 (product rule R38); unticking keeps the count. */
 export function applyUnlimited<T extends number | string>(checked: boolean, maxPerUser: T, one: T): { isUnlimited: boolean; maxPerUser: T } {
   return checked ? { isUnlimited: true, maxPerUser: one } : { isUnlimited: false, maxPerUser };
 }
@@ -192,7 +192,7 @@ export function perUserLabel(maxPerUser: number, isUnlimited: boolean): 'one-per
   return maxPerUser === 1 ? 'one-per-user' : 'count';
 }
 
-/** Field values a type starts from; changing type resets to these (spec §3, §4). */
+/** Field values a type starts from; changing type resets to these (product rule R31). */
 export function rewardDefaults(type: TRewardType): RewardDraft & { completionsToUnlock: number; maxPerUser: number; isUnlimited: boolean } {
   const common = { completionsToUnlock: 1, maxPerUser: 1, isUnlimited: false, noFinePrint: false, finePrint: '', title: '', description: '' };
   switch (type) {

@@ -8,7 +8,7 @@ import { ZDynamicAmountRow } from './reward.schema.js';
 
 const cents = ZCents.describe('integer cents');
 
-/** Assignment as sent: both spellings of the threshold are accepted (spec §3), one is kept. */
+/** Assignment as sent: both spellings of the threshold are accepted (product rule R37), one is kept. */
 export const ZAssignmentInput = z.preprocess(
   (value) => {
     if (value && typeof value === 'object' && 'amountTrashold' in value) {
@@ -27,7 +27,7 @@ export const ZAssignmentInput = z.preprocess(
     .strict(),
 );
 
-/** POST /api/reward/write/save-reward (spec §7 fields). Money fields are integer cents. */
+/** POST /api/reward/write/save-reward (product rule R50). Money fields are integer cents. */
 export const ZSaveRewardBody = z
   .object({
     id: ZIdRef.optional(),

@@ -25,7 +25,7 @@ export function isScopeChoiceOffered(campaignType: TCampaignType): boolean {
 }
 
 /**
- * Switches a reward's scope (spec §4 "Choosing campaign scope clears the mission"); mission scope
+ * Switches a reward's scope (product rule R39); mission scope
  * keeps the mission already chosen, if any, and otherwise waits for one.
  *
  * Assignment items are deliberately left alone: they are picked from every itemSold mission of
@@ -43,7 +43,7 @@ export interface RewardScopeInput extends RewardScopeFields {
   scopeOffered: boolean;
 }
 
-/** Mission scope needs one of the campaign's missions (spec §5; message "select mission to continue"). */
+/** Mission scope needs one of the campaign's missions (product rule R39; message "select mission to continue"). */
 export function validateRewardScope(input: RewardScopeInput): TErrorField[] {
   if (input.scope === 'campaign') return [];
   if (!input.scopeOffered) return [{ path: 'scope', message: REWARD_MESSAGES.campaignScopeOnly }];

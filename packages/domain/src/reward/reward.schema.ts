@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZCents, ZIdRef } from '../shared/limits.js';
 import { AMOUNT_THRESHOLD_TYPES, ASSIGNMENT_TYPES } from './reward-enums.js';
 
-/** How a learning-campaign reward is earned (spec §3 "Assignment"). */
+/** How a learning-campaign reward is earned (product rule R37). */
 export const ZAssignment = z.object({
   type: z.enum(ASSIGNMENT_TYPES),
   itemsId: z.array(ZIdRef),

@@ -15,7 +15,7 @@ export type TErrorField = z.infer<typeof ZErrorField>;
 
 export { ERROR_CODES, ERROR_STATUS, type TErrorCode } from './error-codes.js';
 
-/** Instants cross the API as whole epoch seconds (spec §3). */
+/** Instants cross the API as whole epoch seconds (product rule R50). */
 export const ZEpochSeconds = z.number().int().nonnegative();
 
 /** An id taken from a path or query string. */

@@ -1,4 +1,4 @@
-/** Business constants and limits of spec §9, in one place for browser and server. */
+/** Business constants and limits (product rule R47), in one place for browser and server. */
 export const DEFAULT_TIME_ZONE = 'America/New_York';
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
@@ -22,7 +22,7 @@ export const PAGE_SIZES = {
 
 export const MAX_PAGE_SIZE = 100;
 
-/** The autosave indicator shows "saving" for at least this long (spec §4, §9). */
+/** The autosave indicator shows "saving" for at least this long (product rule R47). */
 export const AUTOSAVE_MIN_SAVING_MS = 1000;
 
 export const EMBED_FRAME = { width: 601, height: 490 } as const;

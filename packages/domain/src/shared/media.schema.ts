@@ -16,7 +16,7 @@ export const ZMediaVideoArgs = z.object({
   imageTitle: z.string().optional(),
 });
 
-/** What the media upload widget yields (spec §3 "Media result"). */
+/** What the media upload widget yields (product rule R46). */
 export const ZMediaResult = z.object({
   imageUrl: z.string().optional(),
   fileType: z.enum(['image', 'video']),
@@ -28,7 +28,7 @@ export type TMediaResult = z.infer<typeof ZMediaResult>;
 
 export const MEDIA_LIMITS = { imageBytes: 10 * 1024 * 1024, videoBytes: 200 * 1024 * 1024 } as const;
 
-/** The widget takes only dropped files whose type starts with image/ or video/ (spec §5). */
+/** The widget takes only dropped files whose type starts with image/ or video/ (product rule R46). */
 export function isAcceptedMediaType(mimeType: string): boolean {
   return mimeType.startsWith('image/') || mimeType.startsWith('video/');
 }

@@ -36,7 +36,7 @@ export function normaliseReachScope(input: {
 /** A string naming the scope, for caches keyed by it. */
 export const reachScopeKey = (s: TReachScope) => `${s.scope}|${s.pks.join(',')}|${s.countryCodes.join(',')}`;
 
-/** What the launch form says about the countries of a consumer campaign (spec §3 launch form). */
+/** What the launch form says about the countries of a consumer campaign (product rules R13, R17). */
 export interface TSelectedPlaces {
   selectedPlacesIds: readonly string[];
   countryCodes: readonly string[];

@@ -21,7 +21,7 @@ const ZIdList = z.preprocess(
   z.array(ZIdRef).max(1000),
 );
 
-/** A store row of the reach table (spec §3 "Store row"). */
+/** A store row of the reach table (product rule R13). */
 export const ZStoreRow = z.object({
   id: z.number().int(),
   storeId: z.string(),
@@ -33,7 +33,7 @@ export const ZStoreRow = z.object({
 });
 export type TStoreRow = z.infer<typeof ZStoreRow>;
 
-/** A group row of the reach table (spec §3 "Group row"). */
+/** A group row of the reach table (product rule R13). */
 export const ZGroupRow = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -49,9 +49,9 @@ export type TApprovedStoreSortField = (typeof APPROVED_STORE_SORT_FIELDS)[number
 export type TApprovedGroupSortField = (typeof APPROVED_GROUP_SORT_FIELDS)[number];
 
 /**
- * Query of the approved-only paged lists behind the reach step (spec §7): page, search text,
- * status (only `approved` is served), sort field and order (default weight ascending, spec §9),
- * and the ids already selected, which are listed first (spec §9 "selected row first").
+ * Query of the approved-only paged lists behind the reach step (product rule R13): page, search text,
+ * status (only `approved` is served), sort field and order (default weight ascending, product rule R47),
+ * and the ids already selected, which are listed first (product rule R47).
  */
 function zApprovedListQuery<F extends readonly [string, ...string[]]>(fields: F) {
   return ZPageQuery.extend({
@@ -74,7 +74,7 @@ export type TApprovedStoreList = z.infer<typeof ZApprovedStoreList>;
 export type TApprovedGroupList = z.infer<typeof ZApprovedGroupList>;
 
 /**
- * Reach calculation (spec §7): how many groups, stores and users a scope reaches. Consumer
+ * Reach calculation (product rule R13): how many groups, stores and users a scope reaches. Consumer
  * campaigns pass countryCodes instead of a store scope.
  */
 export const ZReachRequest = z
@@ -90,7 +90,7 @@ export const ZReachRequest = z
 export type TReachRequest = z.input<typeof ZReachRequest>;
 export const ZReachResponse = ZReach;
 
-// ---- Store management (spec §7 store gateway) ----
+// ---- Store management (product rule R50) ----
 
 export const STORE_LIST_SORT_FIELDS = ['weight', 'storeName', 'status', 'totalUsers', 'createdAt', 'refId'] as const;
 const STORE_LIST_SORTS = STORE_LIST_SORT_FIELDS.flatMap((f) => [f, `-${f}`] as const);
@@ -156,7 +156,7 @@ export const ZManagedGroup = ZGroupRow.extend({ status: ZStoreStatus });
 export const ZManagedGroupList = zPaged(ZManagedGroup);
 export type TManagedGroupList = z.infer<typeof ZManagedGroupList>;
 
-// ---- Places lookup (spec §7 "Maps places lookup by place id") ----
+// ---- Places lookup (product rule R13) ----
 
 /** The offline lookup names a country's place `country:XX`. */
 export const countryPlaceId = (code: string) => `country:${code.toUpperCase()}`;

@@ -42,7 +42,7 @@ export const budgetUnpaid = (fields: TErrorField[], dueCents: number) =>
   new AppError(402, ERROR_CODES.budgetUnpaid, `Money rewards' budgets are not paid: ${(dueCents / 100).toFixed(2)} due`, fields);
 
 /**
- * Launch now, schedule or reschedule (spec §4): the server re-checks every rule of the action's
+ * Launch now, schedule or reschedule (product rules R10–R16): the server re-checks every rule of the action's
  * steps with the same domain functions the modal uses, recomputes the reach, and changes status,
  * dates, scope and reach in one transaction. The scheduler's jobs follow the committed state.
  */
@@ -100,7 +100,7 @@ export async function changeCampaignStatus(options: ChangeCampaignStatusOptions)
       },
     );
     if (consumer && form.action !== 'reschedule') errors.push(...(await options.checkPlaces(effective)));
-    // A code reward with no code to give cannot go live, whichever way its codes went missing (spec §5).
+    // A code reward with no code to give cannot go live, whichever way its codes went missing (product rule R16).
     if (form.action !== 'reschedule') errors.push(...rewardCodeErrors(rewards));
     if (errors.length) throw invalid(errors);
 

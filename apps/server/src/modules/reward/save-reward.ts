@@ -129,7 +129,7 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
     };
     const conditionsOffered = offersConditions(flow);
     // Money is always unlocked by one completion; where conditions are not offered they keep their defaults.
-    // Money defaults to unlimited (spec §3); other types to one per user.
+    // Money defaults to unlimited (product rule R31); other types to one per user.
     const isUnlimited = conditionsOffered ? (body.isUnlimited ?? body.type === 'money') : body.type === 'money';
     const completionsToUnlock = conditionsOffered && body.type !== 'money' ? (body.completionsToUnlock ?? 1) : 1;
     const maxPerUser = isUnlimited ? 1 : conditionsOffered ? (body.maxPerUser ?? 1) : 1;

@@ -18,7 +18,7 @@ export interface UpdateRewardEndDateOptions {
   now?: Date;
 }
 
-/** The expiry of a code reward's codes; never before the campaign ends (spec §5 "reward expiration date"). */
+/** The expiry of a code reward's codes; never before the campaign ends (product rule R12). */
 export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): Promise<TRewardRead> {
   const { db, actor, campaignId, rewardId, endDate, timeZone } = options;
   requirePermission(actor, 'reward:update');
@@ -29,7 +29,7 @@ export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): 
     if (!reward) throw notFound('Reward');
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'endDate', message: 'only code rewards (gift card, free product, discount) expire' }]);
     const end = new Date(endDate * 1000);
-    // Never in the past, never before the campaign ends (spec §5) — the same rule launch applies.
+    // Never in the past, never before the campaign ends (product rule R12) — the same rule launch applies.
     const message = rewardEndDateMessage(endDate, {
       now: Math.floor((options.now ?? new Date()).getTime() / 1000),
       campaignEndDate: campaign.endDate ? Math.floor(campaign.endDate.getTime() / 1000) : null,

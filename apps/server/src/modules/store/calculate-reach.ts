@@ -14,7 +14,7 @@ export interface CalculateReachOptions {
 }
 
 /**
- * How many groups, stores and users a scope reaches (spec §7 "Reach calculation call"); only
+ * How many groups, stores and users a scope reaches (product rule R13); only
  * approved stores and groups reach anyone. Figures are kept per scope and store revision, so
  * asking again for a scope costs one indexed lookup until the brand's stores change.
  */

@@ -1,6 +1,6 @@
 /**
  * One page of a list whose rows, in order, are known as ids: the ids in `selected` that the
- * list holds come first (spec §9 "selected row first"), in list order, then every other id,
+ * list holds come first (product rule R47, "selected row first"), in list order, then every other id,
  * and the page runs across both parts. The total is the list's length either way.
  */
 export function pageOfIds(ids: Int32Array, offset: number, limit: number, selected?: ReadonlySet<number>): number[] {

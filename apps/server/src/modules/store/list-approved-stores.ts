@@ -11,7 +11,7 @@ export interface ListApprovedStoresOptions {
   query: z.output<typeof ZApprovedStoreListQuery>;
 }
 
-/** The reach step's store table: approved stores only (spec §9), selected ones first. */
+/** The reach step's store table: approved stores only (product rule R47), selected ones first. */
 export async function listApprovedStores({
   db,
   brandId,

@@ -17,7 +17,7 @@ export interface ListPageOptions<R extends { id: number }> {
   rowsByIds(ids: number[]): Promise<RowsAtRev<R>>;
   currentPage: number;
   perPage: number;
-  /** Ids listed first (spec §9 "selected row first"), when the list holds them. */
+  /** Ids listed first (product rule R47, "selected row first"), when the list holds them. */
   selected?: readonly number[] | undefined;
   /** Of some selected ids the list does not hold, those that are not the brand's (refused, naming `selected`). */
   unknownIds?(ids: number[]): Promise<number[]>;

@@ -2,7 +2,7 @@ import countries from 'i18n-iso-countries';
 import { selectedPlacesErrors, type TErrorField, type TPlaceDetails, type TSelectedPlaces } from '@rally/domain';
 
 /**
- * Place details by place id (spec §7 "Maps places lookup"): the address components that name a
+ * Place details by place id (product rule R13): the address components that name a
  * place's country. A maps provider can stand behind this; the built-in one works offline.
  */
 export interface PlacesLookup {

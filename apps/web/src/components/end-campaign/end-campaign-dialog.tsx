@@ -17,7 +17,7 @@ const pauseDetailsKey = (id: number) => ['campaign', id, 'pause-details'] as con
 
 /**
  * Ending an active campaign (list menu, report, view page): first what ending stops — completions
- * so far, rewards unlocked, codes and budget left (spec §7 pause-details) — then end-campaign.
+ * so far, rewards unlocked, codes and budget left (pause-details, product rule R50) — then end-campaign.
  * The unspent budget goes back to the wallet on the server.
  */
 export function EndCampaignDialog({ campaign, onClose, onEnded }: EndCampaignDialogProps) {

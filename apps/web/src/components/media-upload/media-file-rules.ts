@@ -19,7 +19,7 @@ export function acceptAttribute(accept: TMediaAccept): string {
   return 'image/*,video/*';
 }
 
-/** Checks done before any byte is sent (spec §5: only image/ or video/ types; §2 limits). */
+/** Checks done before any byte is sent (product rule R46: only image/ or video/ types, within the limits). */
 export function checkMediaFile(file: Pick<File, 'type' | 'size'>, accept: TMediaAccept): TMediaFileProblem | null {
   if (!acceptsType(accept, file.type)) return { kind: 'type' };
   const fileType = file.type.startsWith('video/') ? 'video' : 'image';

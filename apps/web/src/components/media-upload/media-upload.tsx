@@ -14,7 +14,7 @@ import { useMediaUploader } from './use-media-uploader';
 export type { TMediaAccept } from './media-file-rules';
 
 export interface MediaUploadProps {
-  /** The chosen image or video (spec §3 "Media result"), or null for none. */
+  /** The chosen image or video (product rule R46), or null for none. */
   value: TMediaResult | null;
   onChange: (value: TMediaResult | null) => void;
   /** Visible label naming what the media is for ("Mission image"). */

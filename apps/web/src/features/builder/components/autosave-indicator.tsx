@@ -3,7 +3,7 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TAutosaveState } from '../hooks/use-builder-writes';
 
-/** Autosave state 1 (saving) and 2 (done) of spec §4, announced politely to screen readers. */
+/** Autosave state 1 (saving) and 2 (done) (product rule R47), announced politely to screen readers. */
 export function AutosaveIndicator({ state }: { state: TAutosaveState }) {
   const { t } = useTranslation();
   return (

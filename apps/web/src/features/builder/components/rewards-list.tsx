@@ -22,7 +22,7 @@ const TYPE_LOOK: Record<TRewardType, { icon: Icon; color: MantineColor }> = {
   gift_card: { icon: IconTicket, color: 'cyan' },
 };
 
-/** One line saying what the reward gives and how it unlocks (spec §3, §9). */
+/** One line saying what the reward gives and how it unlocks (product rules R30, R38). */
 export function rewardSummary(reward: TRewardRead, t: TFunction, lang: string): string {
   const money = (cents: number | null) => formatMoney(cents ?? 0, lang);
   const parts: string[] = [];

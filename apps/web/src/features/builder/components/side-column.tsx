@@ -53,7 +53,7 @@ interface SideColumnProps {
   onEditSchedule?: (() => void) | undefined;
 }
 
-/** Schedule, reach, info and progress (spec §2 "Side column"), with the autosave indicator. */
+/** Schedule, reach, info and progress (product rule R7), with the autosave indicator. */
 export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }: SideColumnProps) {
   const { t, i18n } = useTranslation();
   const { campaign, progress } = formData;
@@ -67,7 +67,7 @@ export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }:
       formatScheduleDate(epoch, campaign.timeZone, lang)
     );
   const done = progress.steps.filter((s) => s.done).length;
-  // Edit schedule (spec §4): a scheduled campaign, by someone allowed to launch.
+  // Edit schedule (product rule R11): a scheduled campaign, by someone allowed to launch.
   const editScheduleReason =
     campaign.status !== 'scheduled'
       ? t('launch.entry.edit-schedule-status')

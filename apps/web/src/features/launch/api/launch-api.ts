@@ -13,7 +13,7 @@ export const launchKeys = {
   budgetStatus: (id: number) => ['launch', 'budget-status', id] as const,
 };
 
-/** The one call behind launch, schedule and reschedule (spec §4 "status update"). */
+/** The one call behind launch, schedule and reschedule (product rule R10). */
 export function changeCampaignStatus(body: TLaunchFormInput) {
   return apiFetch(`/campaign/${body.bundleId}/status`, { method: 'PUT', body, schema: ZStatusChangeResult });
 }
@@ -37,7 +37,7 @@ export function addBudget(body: TAddBudgetBody) {
   return apiFetch('/v3/bundle/add-budget', { method: 'POST', body, schema: ZAddBudgetResult });
 }
 
-/** A code reward's expiry, in the campaign's zone (spec §5 "reward expiration date"). */
+/** A code reward's expiry, in the campaign's zone (product rule R12). */
 export function updateRewardEndDate(campaignId: number, rewardId: number, body: { endDate: number; timeZone: string }) {
   return apiFetch(`/v3/bundle/${campaignId}/reward/${rewardId}/update-end-date`, {
     method: 'POST',

@@ -13,7 +13,7 @@ interface BudgetPanelProps {
 }
 
 /**
- * A launch now on a prepaid plan pays money rewards' budgets first (spec §4): from the wallet when
+ * A launch now on a prepaid plan pays money rewards' budgets first (product rule R15): from the wallet when
  * it covers what is due; otherwise the panel says what is missing (card payment comes with billing).
  */
 export function BudgetPanel({ status, paying, failure, onPay }: BudgetPanelProps) {

@@ -7,7 +7,7 @@ type TChoice = 'launch' | 'schedule';
 
 const ICONS: Record<TChoice, Icon> = { launch: IconRocket, schedule: IconCalendarTime };
 
-/** The first step: launch now, or schedule for later (spec §2). */
+/** The first step: launch now, or schedule for later (product rule R11). */
 export function ChooseStep({ value, onChange }: { value: TChoice; onChange: (next: TChoice) => void }) {
   const { t } = useTranslation();
   return (

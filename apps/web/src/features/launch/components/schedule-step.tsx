@@ -9,7 +9,7 @@ interface ScheduleStepProps {
   onTimeZoneChange: (timeZone: string) => void;
   startText: string;
   onStartChange: (text: string) => void;
-  /** Only when the campaign ends by date (spec §2). */
+  /** Only when the campaign ends by date (product rule R14). */
   askEndDate: boolean;
   endText: string;
   onEndChange: (text: string) => void;
@@ -18,7 +18,7 @@ interface ScheduleStepProps {
   children?: ReactNode;
 }
 
-/** Schedule (spec §2): time zone, start, and end when the end-date criterion is chosen. */
+/** Schedule (product rule R14): time zone, start, and end when the end-date criterion is chosen. */
 export function ScheduleStep(props: ScheduleStepProps) {
   const { t } = useTranslation();
   const zone = props.timeZone.replace(/_/g, ' ');

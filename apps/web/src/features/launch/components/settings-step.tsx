@@ -8,7 +8,7 @@ import { ZonedDateTimeField } from './zoned-date-time-field';
 interface SettingsStepProps {
   finishCriteria: TFinishCriterion[];
   onFinishCriteriaChange: (next: TFinishCriterion[]) => void;
-  /** Launch now asks the end here; scheduling asks it on Schedule (spec §5). */
+  /** Launch now asks the end here; scheduling asks it on Schedule (product rule R12). */
   askEndDate: boolean;
   timeZone: string;
   onTimeZoneChange: (timeZone: string) => void;
@@ -20,7 +20,7 @@ interface SettingsStepProps {
   children?: ReactNode;
 }
 
-/** Settings (spec §2): finish criteria, the end date and zone for a launch now, reward expiry. */
+/** Settings (product rule R12): finish criteria, the end date and zone for a launch now, reward expiry. */
 export function SettingsStep(props: SettingsStepProps) {
   const { t } = useTranslation();
   const { finishCriteria, onFinishCriteriaChange, askEndDate, errors } = props;

@@ -9,7 +9,7 @@ interface TimeZoneSelectProps {
   error?: string | null | undefined;
 }
 
-/** The campaign's zone; dates in the form are read as wall-clock time there (spec §3, §9). */
+/** The campaign's zone; dates in the form are read as wall-clock time there (product rules R14, R47). */
 export function TimeZoneSelect({ value, onChange, error }: TimeZoneSelectProps) {
   const { t } = useTranslation();
   const data = useMemo(() => timeZoneOptionsWith(value), [value]);

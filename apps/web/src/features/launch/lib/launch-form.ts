@@ -161,7 +161,7 @@ export function firstStepWithErrors(read: TReadForm, campaignType: TCampaign['ty
   return null;
 }
 
-/** PUT …/status body (spec §3 launch form). A launch now starts at once, so it sends no start. */
+/** PUT …/status body (product rule R17). A launch now starts at once, so it sends no start. */
 export function launchBody(form: TLaunchForm, read: TReadForm, bundleId: number): TLaunchFormInput {
   return {
     action: form.action,

@@ -15,7 +15,7 @@ function supportedZones(): Set<string> | null {
 let cached: TTimeZoneOption[] | null = null;
 
 /**
- * One option per IANA zone (spec §3 "Time zone entry": `text` and its `utc` list), labelled with
+ * One option per IANA zone (product rule R14; each entry a `text` and its `utc` list), labelled with
  * the Windows-style name people recognise plus the zone itself. A zone listed under two entries
  * (New York is under both "Eastern Time" and "Eastern Daylight Time") appears once, under the
  * first; legacy names Intl does not list (Etc/GMT+5, CST6CDT…) are left out.

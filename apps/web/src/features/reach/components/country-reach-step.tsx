@@ -18,7 +18,7 @@ export interface CountryReachStepProps {
 }
 
 /**
- * The reach step of a consumer launch (spec §2 "Country selection"): a world map on which a
+ * The reach step of a consumer launch (product rule R13): a world map on which a
  * click toggles a country, a search to add one from the keyboard (or one too small for the
  * map), the selected countries each with a remove button, and the reach they give.
  */

@@ -22,7 +22,7 @@ export function alpha2FromNumeric(id: string | number | undefined): string | und
   return id === undefined ? undefined : countries.numericToAlpha2(id);
 }
 
-/** What the launch form stores for a country (spec §3): the English name stays stable whatever the language. */
+/** What the launch form stores for a country (product rule R17): the English name stays stable whatever the language. */
 export function toSelectedCountry(code: string): TSelectedCountry {
   return { name: countryName(code, 'en'), code, placeId: countryPlaceId(code) };
 }

@@ -16,8 +16,8 @@ interface AssignmentStepProps {
 }
 
 /**
- * Learning campaigns: optionally (spec §2) the reward goes to items sold — offered only when the
- * campaign has item-sold missions — or to a sales amount (spec §5 "Assignment").
+ * Learning campaigns: optionally (product rule R37) the reward goes to items sold — offered only when the
+ * campaign has item-sold missions — or to a sales amount (product rule R37).
  */
 export function AssignmentStep({ value, onChange, missions, rewardId, errors }: AssignmentStepProps) {
   const { t } = useTranslation();

@@ -41,7 +41,7 @@ export function ConditionsStep({ form, onChange, errors }: ConditionsStepProps) 
         label={t('rewards.conditions.unlimited')}
         checked={form.isUnlimited}
         onChange={(e) =>
-          // Ticking unlimited sets max per user to 1 (spec §4), shown in the disabled field.
+          // Ticking unlimited sets max per user to 1 (product rule R38), shown in the disabled field.
           onChange(applyUnlimited(e.currentTarget.checked, form.maxPerUser, '1'), 'maxPerUser')
         }
       />

@@ -19,7 +19,7 @@ interface DetailsStepProps {
 
 const counter = (text: string, max: number) => `${text.length}/${max}`;
 
-/** The fields of the chosen type (spec §3), with the rules' messages under them. */
+/** The fields of the chosen type (product rules R33–R36), with the rules' messages under them. */
 export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, sold }: DetailsStepProps) {
   const { t } = useTranslation();
   const err = (path: string) => errors[path];
@@ -106,7 +106,7 @@ export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, sol
         label={t('rewards.details.no-fine-print')}
         checked={form.noFinePrint}
         onChange={(e) =>
-          // "No fine print" clears the text (spec §4).
+          // "No fine print" clears the text (product rule R33).
           onChange(e.currentTarget.checked ? { noFinePrint: true, finePrint: '' } : { noFinePrint: false }, 'finePrint')
         }
       />

@@ -17,7 +17,7 @@ interface DynamicCashProps {
 
 const rowPath = (i: number, field: 'amountCents' | 'itemsId') => `dynamicAmounts.${i}.${field}`;
 
-/** Dynamic cash (spec §3, §4): up to 3 rows, each an amount paid for selling any of its items. */
+/** Dynamic cash (product rule R34): up to 3 rows, each an amount paid for selling any of its items. */
 export function DynamicCash({ active, rows, soldItems, hasItemSoldMissions, loading, onChange, errors }: DynamicCashProps) {
   const { t } = useTranslation();
   const names = new Map(soldItems.map((item) => [item.id, item.title]));
@@ -32,7 +32,7 @@ export function DynamicCash({ active, rows, soldItems, hasItemSoldMissions, load
         description={hasItemSoldMissions ? t('rewards.dynamic.hint') : t('rewards.dynamic.no-items')}
         checked={active}
         disabled={!active && !hasItemSoldMissions}
-        // On: one row with amount 0; off: rows cleared (spec §4).
+        // On: one row with amount 0; off: rows cleared (product rule R34).
         onChange={(e) =>
           onChange(
             e.currentTarget.checked

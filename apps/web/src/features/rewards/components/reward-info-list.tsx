@@ -11,7 +11,7 @@ interface RewardInfoListProps {
   missions?: TCampaignMission[] | undefined;
 }
 
-/** The reward info list of the confirmation screen: entries, limit, resources, assignment (spec §2). */
+/** The reward info list of the confirmation screen: entries, limit, resources, assignment (product rules R37, R38). */
 export function RewardInfoList({ form, steps, missions }: RewardInfoListProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;

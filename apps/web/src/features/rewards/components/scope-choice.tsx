@@ -9,7 +9,7 @@ interface ScopeChoiceProps {
   errors: Record<string, string>;
 }
 
-/** Learning campaigns: a reward for the whole campaign, or for one of its missions (spec §3, §4). */
+/** Learning campaigns: a reward for the whole campaign, or for one of its missions (product rule R39). */
 export function ScopeChoice({ value, onChange, missions, errors }: ScopeChoiceProps) {
   const { t } = useTranslation();
   return (

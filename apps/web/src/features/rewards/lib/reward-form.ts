@@ -73,7 +73,7 @@ export interface TRewardForm {
 export const centsToText = (cents: number | null | undefined) =>
   cents === null || cents === undefined || cents === 0 ? '' : (cents / 100).toFixed(2);
 
-/** A type's defaults (spec §3); changing type resets every field to these. */
+/** A type's defaults (product rule R31); changing type resets every field to these. */
 export function formDefaults(type: TRewardType): TRewardForm {
   const d = rewardDefaults(type);
   return {
@@ -291,7 +291,7 @@ export function stepOfPath(path: string): TRewardWizardStep {
   return 'type';
 }
 
-/** The rules and the server speak English developer text (spec §8 keys); the user reads their language. */
+/** The rules and the server speak English developer text (message keys, product rule R51); the user reads their language. */
 export function rewardErrorText(field: TErrorField, t: TFunction): string {
   const m = field.message;
   const tooLong = /^too long \(max (\d+)\)$/.exec(m);

@@ -238,7 +238,7 @@ function LearningFields({ values, onChange, onTouch, errors, itemCount, readOnly
   );
 }
 
-/** Step 2: the mission's settings inside this campaign, by campaign type (spec §3, §5 "Mission"). */
+/** Step 2: the mission's settings inside this campaign, by campaign type (product rules R21–R24). */
 export function DetailsStep(props: DetailsStepProps) {
   const { t } = useTranslation();
   switch (props.campaignType) {
