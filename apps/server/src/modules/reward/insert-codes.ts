@@ -10,8 +10,8 @@ const CHUNK = 20_000;
 
 /**
  * Adds codes to a reward, skipping ones it already has. On a PostgreSQL server the codes are streamed with
- * COPY into a temporary table, then moved in one insert … on conflict do nothing; on PGlite (no COPY from a
- * client stream) they go in as one array-parameter statement per chunk. Decision 0007.
+ * COPY straight into reward_codes; on PGlite (no COPY from a client stream) they go in as one array-parameter
+ * statement per chunk, with on conflict do nothing. Decision 0007.
  */
 export async function insertCodes(db: DbOrTx, brandId: string, rewardId: number, codes: readonly string[]): Promise<void> {
   if (codes.length === 0) return;
@@ -28,9 +28,25 @@ function pgClientOf(tx: Tx): pg.ClientBase | null {
   return client instanceof pg.Client ? client : null;
 }
 
+/**
+ * Callers leave out the codes the reward already has, so the fast path is COPY into the table itself. The
+ * reward's row is locked first, so code additions to one reward run one after another; a code that another
+ * transaction added between the caller's read and that lock makes the COPY fail on the unique index, and the
+ * codes then go through a temporary table and insert … on conflict do nothing instead.
+ */
 async function copyCodes(client: pg.ClientBase, tx: Tx, brandId: string, rewardId: number, codes: readonly string[]) {
+  await tx.execute(sql`select id from rewards where id = ${rewardId} for update`);
+  await tx.execute(sql`savepoint copy_codes`);
+  try {
+    await pipeline(Readable.from(copyLines(codes, `${brandId}\t${rewardId}\t`)), client.query(copyFrom('copy reward_codes (brand_id, reward_id, code) from stdin')));
+    await tx.execute(sql`release savepoint copy_codes`);
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    await tx.execute(sql`rollback to savepoint copy_codes`);
+  }
   await tx.execute(sql`create temporary table reward_codes_in (code text not null) on commit drop`);
-  await pipeline(Readable.from(copyLines(codes)), client.query(copyFrom('copy reward_codes_in (code) from stdin')));
+  await pipeline(Readable.from(copyLines(codes, '')), client.query(copyFrom('copy reward_codes_in (code) from stdin')));
   await tx.execute(sql`
     insert into reward_codes (brand_id, reward_id, code)
     select ${brandId}, ${rewardId}, code from reward_codes_in
@@ -38,11 +54,11 @@ async function copyCodes(client: pg.ClientBase, tx: Tx, brandId: string, rewardI
 }
 
 /** COPY text format, a chunk of rows per write: backslash, tab and line breaks escaped (codes hold none of the last, by rule). */
-function* copyLines(codes: readonly string[]) {
+function* copyLines(codes: readonly string[], prefix: string) {
   for (let i = 0; i < codes.length; i += CHUNK) {
     let text = '';
     const end = Math.min(codes.length, i + CHUNK);
-    for (let j = i; j < end; j++) text += `${codes[j]!.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))}\n`;
+    for (let j = i; j < end; j++) text += `${prefix}${codes[j]!.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'))}\n`;
     yield text;
   }
 }
