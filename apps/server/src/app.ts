@@ -29,6 +29,7 @@ import { launchRoutes } from './modules/launch/launch.routes.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { playRoutes } from './modules/play/play.routes.js';
 import { createPlayMailer } from './modules/play/play-mailer.js';
+import { createStartBlockedMailer } from './modules/scheduler/index.js';
 import { contestRoutes } from './modules/contest/contest.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
@@ -95,7 +96,13 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.decorate('auth', auth);
   const sessionLookup = createSessionLookup(database, env.AUTH_SECRET);
   app.decorate('sessions', sessionLookup);
-  const scheduler = createCampaignScheduler({ database, log: app.log, pollSeconds: env.SCHEDULER_POLL_SECONDS, work: env.SCHEDULER_ENABLED });
+  const scheduler = createCampaignScheduler({
+    database,
+    log: app.log,
+    pollSeconds: env.SCHEDULER_POLL_SECONDS,
+    work: env.SCHEDULER_ENABLED,
+    onStartBlocked: createStartBlockedMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
+  });
   app.decorate('scheduler', scheduler);
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());

@@ -9,6 +9,7 @@ import {
   CREATE_DRAFT_TYPES,
   FINISH_CRITERIA,
   SCOPE_TYPES,
+  START_BLOCKED_REASONS,
 } from './campaign-enums.js';
 
 export const ZCampaignType = z.enum(CAMPAIGN_TYPES);
@@ -59,6 +60,8 @@ export const ZCampaign = z.object({
   kpi: z.object({ reach: ZReach }),
   scope: ZCampaignScope,
   version: z.number().int().positive(),
+  /** Set while a scheduled campaign past its start waits for its prepaid budget to be paid (null otherwise). */
+  startBlocked: z.enum(START_BLOCKED_REASONS).nullable().optional(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 

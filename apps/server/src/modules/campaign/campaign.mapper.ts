@@ -32,5 +32,7 @@ export function toApiCampaign(row: CampaignRow): TCampaign {
       selectedCountries: row.selectedCountries,
     },
     version: row.version,
+    // Shown only while it holds: scheduled, and the start has passed (a reschedule to later lifts it).
+    startBlocked: row.status === 'scheduled' && row.startDate && row.startDate.getTime() <= Date.now() ? row.startBlocked : null,
   };
 }

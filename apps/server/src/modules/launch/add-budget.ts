@@ -5,10 +5,13 @@ import { rewards, walletLedger } from '../../db/schema/index.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { lockCampaign, saveCampaignChange } from '../builder/index.js';
+import { startIfDue, type CampaignJob } from '../scheduler/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
 
 export interface AddBudgetOptions {
   db: Db;
+  /** Queues the end job of a campaign that starts because this payment unblocked it. */
+  replaceJobs?: (campaignId: number, jobs: CampaignJob[]) => Promise<void>;
   actor: RequestActor;
   body: TAddBudgetBody;
 }
@@ -20,9 +23,9 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * the rewards' paid amounts, and the campaign's audit entry, all in one transaction. The ledger's
  * trigger moves the balance and refuses to take it below zero.
  */
-export async function addBudget({ db, actor, body }: AddBudgetOptions): Promise<TAddBudgetResult> {
+export async function addBudget({ db, actor, body, replaceJobs }: AddBudgetOptions): Promise<TAddBudgetResult> {
   requirePermission(actor, 'wallet:pay');
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, actor.brandId, body.bundleId);
     if (!campaign) throw notFound('Campaign');
     // Locking the brand row serialises payments from one wallet.
@@ -70,4 +73,7 @@ export async function addBudget({ db, actor, body }: AddBudgetOptions): Promise<
     const after = await findBrandBilling(tx, actor.brandId);
     return { walletBalance: after.walletBalanceCents, paid: body.amount, rewards: paid };
   });
+  // A scheduled campaign whose start was blocked by this unpaid budget starts now that it is paid.
+  if (replaceJobs) await startIfDue(db, body.bundleId, replaceJobs);
+  return result;
 }

@@ -93,7 +93,7 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
     },
     async (request) => {
       const actor = await app.actor(request);
-      return addBudget({ db, actor, body: request.body });
+      return addBudget({ db, actor, body: request.body, replaceJobs: (id, jobs) => app.scheduler.replaceJobs(id, jobs) });
     },
   );
 }

@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.js';
 import type { CampaignScheduler } from './campaign-scheduler-port.js';
 import { impliedJob } from './campaign-transitions.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
+import type { NotifyStartBlocked } from './start-blocked-mailer.js';
 import { createPgBossScheduler } from './pg-boss-scheduler.js';
 
 export type { CampaignScheduler } from './campaign-scheduler-port.js';
@@ -13,6 +14,8 @@ export interface CreateCampaignSchedulerOptions {
   pollSeconds: number;
   /** Work due jobs in this process (false: only queue them, for another process to run). */
   work: boolean;
+  /** Tells a campaign's owner its start was blocked (budget unpaid). */
+  onStartBlocked?: NotifyStartBlocked | undefined;
 }
 
 export function createCampaignScheduler(options: CreateCampaignSchedulerOptions): CampaignScheduler {

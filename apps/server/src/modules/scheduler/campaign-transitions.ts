@@ -1,6 +1,8 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { campaigns } from '../../db/schema/index.js';
+import { campaigns, members, users } from '../../db/schema/index.js';
+import { payDueBudgetFromWallet } from '../launch/index.js';
+import type { NotifyStartBlocked, StartBlockedNotice } from './start-blocked-mailer.js';
 import { invalidateCampaignPages, recordAudit } from '../campaign/index.js';
 
 /** The two things the scheduler does to a campaign. */
@@ -55,15 +57,92 @@ async function applyDueTransition(db: Db, campaignId: number, now: Date, t: DueT
   });
 }
 
-/** Starts a scheduled campaign whose start instant has come. */
-export function activateDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
-  return applyDueTransition(db, campaignId, now, {
-    from: 'scheduled',
-    to: 'active',
-    action: 'scheduler.activate',
-    set: { launchedAt: now },
-    due: lte(campaigns.startDate, now)!,
+export interface ActivationResult extends TransitionResult {
+  /** Set when the start was blocked just now (the owner is to be told, once). */
+  blocked?: StartBlockedNotice;
+}
+
+/**
+ * Starts a scheduled campaign whose start instant has come. A prepaid money budget still due is
+ * paid from the wallet first, in the same transaction as the activation; when the wallet cannot
+ * cover it the campaign stays scheduled and is marked start-blocked (audit row; the owner is told
+ * once) and starts as soon as the budget is paid (`startIfDue` after add-budget). The row lock
+ * and the status condition keep it idempotent: run twice or by two processes, it acts once.
+ */
+export async function activateDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<ActivationResult> {
+  return db.transaction(async (tx) => {
+    const [campaign] = await tx
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'scheduled'), lte(campaigns.startDate, now)))
+      .for('update');
+    if (!campaign) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
+    const payment = await payDueBudgetFromWallet(tx, { brandId: campaign.brandId, campaignId: campaign.id, userId: null });
+    if (payment.kind === 'short') {
+      if (campaign.startBlocked === 'budget_unpaid') return { changed: false };
+      await tx.update(campaigns).set({ startBlocked: 'budget_unpaid', updatedAt: now }).where(eq(campaigns.id, campaign.id));
+      await recordAudit(tx, {
+        brandId: campaign.brandId,
+        campaignId: campaign.id,
+        userId: null,
+        action: 'scheduler.start-blocked',
+        changes: [
+          { field: 'startBlocked', old: null, new: 'budget_unpaid' },
+          { field: 'budgetDue', old: null, new: payment.due },
+        ],
+      });
+      invalidateCampaignPages(campaign.brandId);
+      return {
+        changed: false,
+        blocked: {
+          campaignId: campaign.id,
+          campaignName: campaign.name,
+          brandId: campaign.brandId,
+          dueCents: payment.due,
+          walletBalanceCents: payment.walletBalance,
+          recipients: await ownerEmails(tx, campaign),
+        },
+      };
+    }
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: 'active', launchedAt: now, startBlocked: null, version: sql`${campaigns.version} + 1`, updatedAt: now })
+      .where(eq(campaigns.id, campaign.id))
+      .returning();
+    await recordAudit(tx, {
+      brandId: row!.brandId,
+      campaignId: row!.id,
+      userId: null,
+      action: 'scheduler.activate',
+      changes: [{ field: 'status', old: 'scheduled', new: 'active' }, ...(payment.kind === 'paid' ? payment.changes : [])],
+    });
+    invalidateCampaignPages(row!.brandId);
+    return { changed: true, follow: impliedJob(row!)[0] };
   });
+}
+
+/** Who is told about a blocked start: the campaign's creator, else the brand's owners. */
+async function ownerEmails(db: DbOrTx, campaign: { brandId: string; createdBy: string | null }): Promise<string[]> {
+  if (campaign.createdBy) {
+    const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, campaign.createdBy));
+    if (creator) return [creator.email];
+  }
+  const owners = await db
+    .select({ email: users.email })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, campaign.brandId), eq(members.role, 'owner')));
+  return owners.map((o) => o.email);
+}
+
+/**
+ * After a budget payment: a scheduled campaign whose start has passed (a blocked start) starts at
+ * once, and its end job is queued. Does nothing to any other campaign.
+ */
+export async function startIfDue(db: Db, campaignId: number, replaceJobs: (campaignId: number, jobs: CampaignJob[]) => Promise<void>): Promise<boolean> {
+  const result = await activateDueCampaign(db, campaignId);
+  if (result.changed) await replaceJobs(campaignId, result.follow ? [result.follow] : []);
+  return result.changed;
 }
 
 /** Ends an active campaign that ends by date once its end instant has come. */
@@ -101,8 +180,16 @@ export function impliedJob(row: JobSource): CampaignJob[] {
   return [];
 }
 
-export function runCampaignJob(db: Db, job: Pick<CampaignJob, 'kind' | 'campaignId'>): Promise<TransitionResult> {
-  return job.kind === 'activate' ? activateDueCampaign(db, job.campaignId) : endDueCampaign(db, job.campaignId);
+export interface CampaignJobHooks {
+  /** Tells the owner of a campaign whose start was just blocked (after the commit). */
+  onStartBlocked?: NotifyStartBlocked | undefined;
+}
+
+export async function runCampaignJob(db: Db, job: Pick<CampaignJob, 'kind' | 'campaignId'>, hooks: CampaignJobHooks = {}): Promise<TransitionResult> {
+  if (job.kind === 'end') return endDueCampaign(db, job.campaignId);
+  const result = await activateDueCampaign(db, job.campaignId);
+  if (result.blocked && hooks.onStartBlocked) await hooks.onStartBlocked(result.blocked);
+  return result;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { CampaignScheduler } from './campaign-scheduler-port.js';
 import { impliedCampaignJobs, runCampaignJob, type CampaignJob } from './campaign-transitions.js';
+import type { NotifyStartBlocked } from './start-blocked-mailer.js';
 
 // setTimeout cannot wait longer than ~24.8 days; far jobs are re-armed hourly instead.
 const MAX_WAIT_MS = 60 * 60 * 1000;
@@ -12,6 +13,7 @@ export interface InProcessSchedulerOptions {
   log: FastifyBaseLogger;
   /** Off: jobs are kept but never run (a process that must not touch campaigns on its own). */
   work: boolean;
+  onStartBlocked?: NotifyStartBlocked | undefined;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface InProcessSchedulerOptions {
  * memory under one timer set for the earliest due job. The campaigns table is the durable record:
  * at start the queue is rebuilt from it, so a restart loses nothing.
  */
-export function createInProcessScheduler({ database, log, work }: InProcessSchedulerOptions): CampaignScheduler {
+export function createInProcessScheduler({ database, log, work, onStartBlocked }: InProcessSchedulerOptions): CampaignScheduler {
   const queue = new Map<number, CampaignJob[]>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -51,7 +53,7 @@ export function createInProcessScheduler({ database, log, work }: InProcessSched
       for (const job of due.sort((a, b) => a.at - b.at)) {
         if (stopped) return;
         try {
-          const result = await runCampaignJob(database.db, job);
+          const result = await runCampaignJob(database.db, job, { onStartBlocked });
           if (result.changed) log.info({ job }, 'campaign job ran');
           if (result.follow) queue.set(job.campaignId, [...(queue.get(job.campaignId) ?? []), result.follow]);
         } catch (error) {

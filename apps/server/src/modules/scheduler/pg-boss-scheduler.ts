@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { CampaignScheduler } from './campaign-scheduler-port.js';
 import { impliedCampaignJobs, runCampaignJob, type CampaignJob, type TCampaignJobKind } from './campaign-transitions.js';
+import type { NotifyStartBlocked } from './start-blocked-mailer.js';
 
 const QUEUES: Record<TCampaignJobKind, string> = { activate: 'campaign-activate', end: 'campaign-end' };
 const KIND_OF_QUEUE = Object.fromEntries(Object.entries(QUEUES).map(([k, q]) => [q, k as TCampaignJobKind]));
@@ -20,6 +21,7 @@ export interface PgBossSchedulerOptions {
   log: FastifyBaseLogger;
   pollSeconds: number;
   work: boolean;
+  onStartBlocked?: NotifyStartBlocked | undefined;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface PgBossSchedulerOptions {
  * processes repairing the queue at boot do not double it. The transitions themselves are
  * conditional updates, so even a job run twice changes a campaign once.
  */
-export function createPgBossScheduler({ database, connectionString, log, pollSeconds, work: working }: PgBossSchedulerOptions): CampaignScheduler {
+export function createPgBossScheduler({ database, connectionString, log, pollSeconds, work: working, onStartBlocked }: PgBossSchedulerOptions): CampaignScheduler {
   const boss = new PgBoss({ connectionString, max: 3, schedule: false, application_name: 'rally-scheduler' });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   let started = false;
@@ -79,7 +81,7 @@ export function createPgBossScheduler({ database, connectionString, log, pollSec
   async function work(kind: TCampaignJobKind) {
     await boss.work<JobData>(QUEUES[kind], { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
-        const result = await runCampaignJob(database.db, { kind, campaignId: job.data.campaignId });
+        const result = await runCampaignJob(database.db, { kind, campaignId: job.data.campaignId }, { onStartBlocked });
         if (result.changed) log.info({ job: { kind, ...job.data } }, 'campaign job ran');
         if (result.follow) await send(result.follow);
       }
