@@ -16,6 +16,7 @@ import {
   TagsInput,
   Text,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -302,7 +303,7 @@ function RankingTable({
             {flags.sales ? <Table.Th scope="col">{t('report.leaderboard.sales')}</Table.Th> : null}
             {canAssign ? (
               <Table.Th scope="col">
-                <span className="sr-only">{t('report.leaderboard.assign.column')}</span>
+                <VisuallyHidden>{t('report.leaderboard.assign.column')}</VisuallyHidden>
               </Table.Th>
             ) : null}
           </Table.Tr>
@@ -383,7 +384,7 @@ function PrizeList({
                     <Table.Th scope="col">{t('report.leaderboard.store')}</Table.Th>
                     <Table.Th scope="col">{t('report.leaderboard.prizes.status')}</Table.Th>
                     <Table.Th scope="col">
-                      <span className="sr-only">{t('report.leaderboard.assign.column')}</span>
+                      <VisuallyHidden>{t('report.leaderboard.assign.column')}</VisuallyHidden>
                     </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
