@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { i18n } from './src/i18n/i18n';
 import { DEFAULT_LANGUAGE } from './src/i18n/languages';
@@ -32,6 +32,12 @@ HTMLElement.prototype.scrollTo ??= function scrollTo() {};
 if (!('fonts' in document)) {
   Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
 }
+
+// The app fetches Spanish and French when chosen; tests load them once up front so a switch
+// is as quick as in a warmed-up browser, whatever the machine's load.
+beforeAll(async () => {
+  await i18n.loadLanguages(['es', 'fr']);
+});
 
 beforeEach(async () => {
   // Each test starts in English with nothing persisted, whatever the previous one switched to.
