@@ -36,7 +36,7 @@ import { checkSelectedPlaces } from './modules/store/places-lookup.js';
 import { watchStoreRevisions } from './modules/store/revision-cache.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 
@@ -74,6 +74,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: false,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their zod schema in development and tests, where a

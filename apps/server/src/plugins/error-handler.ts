@@ -42,6 +42,22 @@ function postgresCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * The router's own refusals, before any route or hook runs (Fastify's `frameworkErrors`): a path that is not
+ * valid percent-encoded UTF-8, or a path parameter longer than the router takes. In the one error shape too.
+ */
+export function frameworkErrors(err: FastifyError, _request: unknown, reply: FastifyReply) {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: TErrorBody = {
+    error: {
+      code: ERROR_CODES.validation,
+      message: tooLong ? 'A path parameter is too long' : 'The path is not valid',
+      fields: [{ path: 'url', message: tooLong ? 'a path parameter is too long' : 'not valid percent-encoded UTF-8' }],
+    },
+  };
+  return reply.code(400).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
 /** Maps every failure to the one error shape; 5xx text never leaks. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, request, reply) => {

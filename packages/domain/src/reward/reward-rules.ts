@@ -9,11 +9,13 @@ import type { TAssignment, TDynamicAmountRow } from './reward.schema.js';
 export const REWARD_MESSAGES = {
   completeAllSections: 'complete all sections to add',
   invalidLink: 'invalid link',
-  cashValid1: 'cash valid-1',
-  cashValid2: 'cash valid-2',
-  budgetValid1: 'budget valid-1',
-  budgetValid2: 'budget valid-2',
-  itemsValid1: 'items valid-1',
+  // Spec §8's keys (cash valid-1/valid-2, budget valid-1/valid-2, items valid-1) are the wizard's translation keys;
+  // the API's field messages read as sentences.
+  cashValid1: 'the amount must be more than 0',
+  cashValid2: 'each amount must be more than 0',
+  budgetValid1: 'the budget must be more than 0',
+  budgetValid2: 'the budget must be at least the amount paid per entry (the largest amount)',
+  itemsValid1: 'choose at least one item',
   required: 'required',
   tooLong: 'too long',
   atLeastOne: 'at least 1',

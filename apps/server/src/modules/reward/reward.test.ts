@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ZErrorBody, ZRewardRead } from '@rally/domain';
+import { REWARD_MESSAGES, ZErrorBody, ZRewardRead } from '@rally/domain';
 import { brands, campaigns, missionItems, rewardCodes } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -77,7 +77,7 @@ describe('save-reward', () => {
     const { c } = await campaignWithMission();
     const low = await save({ type: 'money', amount: 5_000, budget: 1_000, bundleId: c.id });
     expect(low.statusCode).toBe(400);
-    expect(ZErrorBody.parse(low.json()).error.fields).toEqual([{ path: 'budget', message: 'budget valid-2' }]);
+    expect(ZErrorBody.parse(low.json()).error.fields).toEqual([{ path: 'budget', message: REWARD_MESSAGES.budgetValid2 }]);
     await t.database.db.update(brands).set({ paymentPlan: 'postpaid' }).where(eq(brands.id, brand));
     try {
       expect((await save({ type: 'money', amount: 5_000, budget: 1_000, bundleId: c.id })).statusCode).toBe(200);

@@ -149,7 +149,7 @@ describe('reward wizard', () => {
     stubFetch({
       'POST /api/reward/write/save-reward': () => ({
         status: 400,
-        body: { error: { code: 'VALIDATION', message: 'invalid', fields: [{ path: 'budget', message: 'budget valid-1' }] } },
+        body: { error: { code: 'VALIDATION', message: 'invalid', fields: [{ path: 'budget', message: 'the budget must be more than 0' }] } },
       }),
     });
     renderWithProviders(

@@ -1,4 +1,5 @@
 import {
+  REWARD_MESSAGES,
   normalizeMoney,
   parsePerUser,
   rewardDefaults,
@@ -298,10 +299,10 @@ export function rewardErrorText(field: TErrorField, t: TFunction): string {
   if (tooLong) return t('rewards.errors.too-long', { max: Number(tooLong[1]) });
   if (m === 'required') return t('rewards.errors.required');
   if (m === 'invalid link') return t('rewards.errors.invalid-link');
-  if (m === 'cash valid-1') return t('rewards.errors.cash-valid-1');
-  if (m === 'cash valid-2') return t('rewards.errors.cash-valid-2');
-  if (m === 'budget valid-1') return t('rewards.errors.budget-valid-1');
-  if (m === 'budget valid-2') return t('rewards.errors.budget-valid-2');
+  if (m === REWARD_MESSAGES.cashValid1) return t('rewards.errors.cash-valid-1');
+  if (m === REWARD_MESSAGES.cashValid2) return t('rewards.errors.cash-valid-2');
+  if (m === REWARD_MESSAGES.budgetValid1) return t('rewards.errors.budget-valid-1');
+  if (m === REWARD_MESSAGES.budgetValid2) return t('rewards.errors.budget-valid-2');
   if (m === 'between 1 and 100') return t('rewards.errors.percentage');
   if (m === 'at least one code') return t('rewards.errors.codes');
   if (m === 'at least 1') return t('rewards.errors.at-least-one');
@@ -312,10 +313,10 @@ export function rewardErrorText(field: TErrorField, t: TFunction): string {
   if (m === 'campaign scope only') return t('rewards.errors.campaign-scope-only');
   const taken = /already assigned to "(.*)"$/.exec(m);
   if (taken) return t('rewards.errors.items-taken', { title: taken[1] });
-  if (/^items valid-1: every sold item/.test(m)) return t('rewards.errors.items-all-sold');
-  if (/^items valid-1: item \d+ is already in row/.test(m)) return t('rewards.errors.items-one-row');
+  if (m.startsWith(`${REWARD_MESSAGES.itemsValid1}: every sold item`)) return t('rewards.errors.items-all-sold');
+  if (m.startsWith(`${REWARD_MESSAGES.itemsValid1}: item `) && m.includes('is already in row')) return t('rewards.errors.items-one-row');
   const rowCount = /^1 to (\d+) rows$/.exec(m);
   if (rowCount) return t('rewards.errors.dynamic-rows', { max: Number(rowCount[1]) });
-  if (m.startsWith('items valid-1')) return t('rewards.errors.items-valid-1');
+  if (m.startsWith(REWARD_MESSAGES.itemsValid1)) return t('rewards.errors.items-valid-1');
   return t('rewards.errors.invalid');
 }

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_REQUEST_HEADER } from '@rally/domain';
+import { campaignMissions, campaigns, mediaFiles, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
+import { DEMO_USERS } from '../seed/demo-accounts.js';
+import { factories } from '../testing/factories.js';
+import { createTestApp, type TestApp } from '../testing/test-app.js';
+import { apiRoutes, fillPath, sampleOf, type ApiRoute } from './openapi-routes.js';
+
+/**
+ * Tenant isolation over every id-taking route of the OpenAPI document (new routes are covered without
+ * being listed): the owner brand's ids, sent with the retailer's and the partner's sessions, answer only
+ * 403 or 404, and none of the owner's rows changes. The owner's campaign has no partners, so neither
+ * brand has any claim on it.
+ */
+
+let t: TestApp;
+let routes: ApiRoute[];
+let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string };
+const sessions: { who: string; cookie: string }[] = [];
+
+const ID_PROPS = new Set(['id', 'bundleId', 'rewardId', 'missionId', 'campaignMissionId', 'itemId', 'unlockId']);
+
+/** The owner's row an id parameter of this route names; more than one candidate when the name is ambiguous. */
+function candidates(route: ApiRoute, name: string): (number | string)[] {
+  const library = route.path.startsWith('/api/v3/mission/');
+  const media = route.path.startsWith('/api/v3/media/') || route.path.startsWith('/api/media/');
+  switch (name) {
+    case 'itemId':
+      return [owned.item];
+    case 'rewardId':
+    case 'unlockId':
+      return [owned.reward];
+    case 'campaignMissionId':
+      return [owned.campaignMission];
+    case 'missionId':
+      return [owned.campaignMission, owned.mission];
+    case 'id':
+      if (media) return [owned.media];
+      return library ? [owned.mission] : [owned.campaign];
+    case 'bundleId':
+      return [owned.campaign];
+    default:
+      return [];
+  }
+}
+
+interface Call {
+  method: string;
+  url: string;
+  payload?: unknown;
+}
+
+/** Every way to call the route with the owner's ids in its path, query and body; none when it takes no owner id. */
+function callsFor(route: ApiRoute): Call[] {
+  const pathChoices = route.params.map((p) => candidates(route, p.name));
+  if (pathChoices.some((c) => c.length === 0)) return [];
+  const bodyIdKeys = Object.keys(route.body?.properties ?? {}).filter((k) => ID_PROPS.has(k));
+  const queryIdKeys = route.query.filter((q) => ID_PROPS.has(q.name)).map((q) => q.name);
+  if (route.params.length === 0 && bodyIdKeys.length === 0 && queryIdKeys.length === 0) return [];
+  // Every combination of path candidates (at most 2 × 2 here).
+  let combos: Record<string, number | string>[] = [{}];
+  route.params.forEach((p, i) => {
+    combos = combos.flatMap((c) => pathChoices[i]!.map((v) => ({ ...c, [p.name]: v })));
+  });
+  return combos.map((params) => {
+    const query = new URLSearchParams();
+    for (const key of queryIdKeys) query.set(key, String(candidates(route, key)[0]));
+    for (const q of route.query) if (q.required && !query.has(q.name)) query.set(q.name, String(sampleOf(q.schema)));
+    const qs = query.toString();
+    const call: Call = { method: route.method, url: fillPath(route.path, params) + (qs ? `?${qs}` : '') };
+    if (route.method !== 'GET' && route.method !== 'HEAD') {
+      const body = (sampleOf(route.body) ?? {}) as Record<string, unknown>;
+      for (const key of bodyIdKeys) {
+        // save-reward's `id` is the reward; elsewhere a body's id names the route's main row.
+        const value = key === 'id' && route.path.includes('reward') ? owned.reward : candidates(route, key)[0];
+        if (value !== undefined) body[key] = value;
+      }
+      call.payload = body;
+    }
+    return call;
+  });
+}
+
+async function ownerRows() {
+  const db = t.database.db;
+  const brand = t.brandIds.owner;
+  return {
+    campaigns: await db.select().from(campaigns).where(eq(campaigns.brandId, brand)).orderBy(campaigns.id),
+    missions: await db.select().from(missions).where(eq(missions.brandId, brand)).orderBy(missions.id),
+    missionItems: await db.select().from(missionItems).where(eq(missionItems.brandId, brand)).orderBy(missionItems.id),
+    campaignMissions: await db.select().from(campaignMissions).where(eq(campaignMissions.brandId, brand)).orderBy(campaignMissions.id),
+    rewards: await db.select().from(rewards).where(eq(rewards.brandId, brand)).orderBy(rewards.id),
+    rewardCodes: await db.select().from(rewardCodes).where(eq(rewardCodes.brandId, brand)).orderBy(rewardCodes.id),
+    media: await db.select().from(mediaFiles).where(eq(mediaFiles.brandId, brand)).orderBy(mediaFiles.id),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SIGN_IN_RATE_LIMIT: '1000000' } });
+  routes = await apiRoutes(t.app);
+  const f = factories(t.database.db);
+  const brand = t.brandIds.owner;
+  const campaign = await f.campaign(brand, { type: 'learning', name: 'Owner only' });
+  const mission = await f.mission(brand, { type: 'learning', title: 'Owner mission' }, 2);
+  const [item] = await t.database.db.select().from(missionItems).where(eq(missionItems.missionId, mission.id));
+  const campaignMission = await f.campaignMission(brand, campaign.id, mission.id);
+  const reward = await f.reward(brand, campaign.id);
+  const media = randomUUID();
+  await t.database.db.insert(mediaFiles).values({
+    id: media,
+    brandId: brand,
+    fileType: 'image',
+    mimeType: 'image/png',
+    fileName: 'owner.png',
+    title: 'Owner image',
+    sizeBytes: 10,
+    storageKey: `${brand}/${media}.png`,
+  });
+  owned = { campaign: campaign.id, mission: mission.id, item: item!.id, campaignMission: campaignMission.id, reward: reward.id, media };
+  for (const u of DEMO_USERS.filter((d) => d.email !== 'owner@brand.test')) sessions.push({ who: u.email, cookie: await t.signIn(u.email) });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('cross-brand isolation', () => {
+  it("answers only 403 or 404 to another brand's sessions on every id-taking route, and changes none of the owner's rows", async () => {
+    const before = await ownerRows();
+    const wrong: string[] = [];
+    let calls = 0;
+    // Participant routes authenticate consumers, not brand members: a brand session is no one there (401).
+    const brandRoutes = routes.filter((r) => !r.path.startsWith('/api/play/'));
+    for (const route of brandRoutes) {
+      for (const call of callsFor(route)) {
+        for (const s of sessions) {
+          const res = await t.app.inject({
+            method: call.method as 'GET',
+            url: call.url,
+            headers: { cookie: s.cookie, [APP_REQUEST_HEADER]: '1' },
+            ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+          });
+          calls += 1;
+          if (res.statusCode !== 403 && res.statusCode !== 404) {
+            wrong.push(`${call.method} ${call.url} as ${s.who}: ${res.statusCode} ${res.body.slice(0, 200)} (body ${JSON.stringify(call.payload)?.slice(0, 200)})`);
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(60);
+    expect(wrong, wrong.join('\n')).toEqual([]);
+    expect(await ownerRows()).toEqual(before);
+  }, 300_000);
+});
