@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import type { TCampaignReport, TContestRankData, TPrizeList, TRankRow } from '@rally/domain';
-import { RequireAuth } from '../auth/components/require-auth';
+import { RequireAuth } from '../auth';
 import { ReportPage } from './components/report-page';
 import { toRankBody } from './components/leaderboard-tab';
 import { REPORT_LIVE_REFRESH_MS, campaignReportQueryOptions } from './api/report-api';
