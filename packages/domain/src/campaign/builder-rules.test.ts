@@ -80,6 +80,11 @@ describe('type change', () => {
 
 describe('builderWarnings', () => {
   const m = (missionId: number, isCompleteFill = true) => ({ missionId, isCompleteFill });
+  it('warns that the start is blocked while the prepaid budget is unpaid', () => {
+    const base = { type: 'general' as const, sharedCampaign: false, missions: [], rewards: [], partners: [] };
+    expect(builderWarnings({ ...base, startBlocked: 'budget_unpaid' })).toEqual(['start-blocked-budget-unpaid']);
+    expect(builderWarnings({ ...base, startBlocked: null })).toEqual([]);
+  });
   it('warns about incomplete missions', () => {
     expect(builderWarnings({ type: 'general', sharedCampaign: false, missions: [m(1, false)], rewards: [], partners: [] })).toEqual([
       'incomplete-missions',

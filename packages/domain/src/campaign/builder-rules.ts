@@ -1,4 +1,4 @@
-import type { TCampaignStatus, TCampaignType, TInviteStatus } from './campaign-enums.js';
+import type { TCampaignStatus, TCampaignType, TInviteStatus, TStartBlockedReason } from './campaign-enums.js';
 import type { ProgressMission, ProgressReward } from './compute-progress.js';
 import { learningRewardsDone } from './compute-progress.js';
 
@@ -33,7 +33,7 @@ export function typeChangeEffect(input: { from: TCampaignType; to: TCampaignType
 /** A non-contest is never shared: forced off on every save. */
 export const normalizeShared = (type: TCampaignType, shared: boolean) => type === 'contest' && shared;
 
-export const BUILDER_WARNINGS = ['incomplete-missions', 'learning-missions-without-rewards', 'all-partners-rejected'] as const;
+export const BUILDER_WARNINGS = ['incomplete-missions', 'learning-missions-without-rewards', 'all-partners-rejected', 'start-blocked-budget-unpaid'] as const;
 export type TBuilderWarning = (typeof BUILDER_WARNINGS)[number];
 
 /** Warnings the builder shows (product rule R51). */
@@ -43,6 +43,8 @@ export function builderWarnings(input: {
   missions: ProgressMission[];
   rewards: ProgressReward[];
   partners: { inviteStatus: TInviteStatus | null }[];
+  /** The scheduler could not start the campaign (its prepaid budget is unpaid). */
+  startBlocked?: TStartBlockedReason | null | undefined;
 }): TBuilderWarning[] {
   const warnings: TBuilderWarning[] = [];
   if (input.missions.some((m) => !m.isCompleteFill)) warnings.push('incomplete-missions');
@@ -52,6 +54,7 @@ export function builderWarnings(input: {
   if (input.sharedCampaign && input.partners.length > 0 && input.partners.every((p) => p.inviteStatus === 'REJECTED')) {
     warnings.push('all-partners-rejected');
   }
+  if (input.startBlocked === 'budget_unpaid') warnings.push('start-blocked-budget-unpaid');
   return warnings;
 }
 

@@ -59,15 +59,16 @@ export async function loadFormData({ db, actor, campaignId }: LoadFormDataOption
     viewer: { brandId: actor.brandId, isRetailer: viewer.isRetailer },
   });
   const isOwner = mode === 'builder';
+  const api = toApiCampaign(campaign);
   return {
     mode,
-    campaign: toApiCampaign(campaign),
+    campaign: api,
     owner: { brandId: campaign.brandId, brandName: found.ownerName, brandLogoUrl: found.ownerLogo },
     missions,
     rewards,
     partners,
     progress,
-    warnings: builderWarnings({ type: campaign.type, sharedCampaign: campaign.sharedCampaign, ...facts }),
+    warnings: builderWarnings({ type: campaign.type, sharedCampaign: campaign.sharedCampaign, startBlocked: api.startBlocked, ...facts }),
     capabilities: {
       canChangeType: isOwner && canChangeType(campaign.status, false),
       canShowSharedSwitch: isOwner && canShowSharedSwitch(campaign.type, viewer.isRetailer),

@@ -1,5 +1,5 @@
-import { Badge, Group, type MantineColor } from '@mantine/core';
-import type { TCampaign, TCampaignStatus } from '@rally/domain';
+import { Badge, Group, Tooltip, type MantineColor } from '@mantine/core';
+import type { TCampaign, TCampaignStatus, TStartBlockedReason } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 
 const STATUS_COLORS: Record<TCampaignStatus, MantineColor> = {
@@ -13,12 +13,30 @@ const STATUS_COLORS: Record<TCampaignStatus, MantineColor> = {
 // Badges clip their label when squeezed, and auto-sized table columns squeeze them; never shrink.
 const FULL_WIDTH = { minWidth: 'max-content' } as const;
 
-export function CampaignStatusBadge({ status }: { status: TCampaignStatus }) {
+export function CampaignStatusBadge({
+  status,
+  startBlocked,
+}: {
+  status: TCampaignStatus;
+  /** A scheduled campaign past its start that the scheduler could not start (budget unpaid). */
+  startBlocked?: TStartBlockedReason | null | undefined;
+}) {
   const { t } = useTranslation();
-  return (
+  const badge = (
     <Badge color={STATUS_COLORS[status]} variant="light" radius="sm" style={FULL_WIDTH}>
       {t(`campaign.status.${status}`)}
     </Badge>
+  );
+  if (!startBlocked) return badge;
+  return (
+    <Group gap={4} wrap="nowrap">
+      {badge}
+      <Tooltip label={t(`campaign.start-blocked.${startBlocked}.hint`)} multiline w={260}>
+        <Badge color="red" variant="filled" radius="sm" style={FULL_WIDTH} tabIndex={0}>
+          {t(`campaign.start-blocked.${startBlocked}.label`)}
+        </Badge>
+      </Tooltip>
+    </Group>
   );
 }
 

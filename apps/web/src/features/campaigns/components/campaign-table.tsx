@@ -140,7 +140,7 @@ export function CampaignTable({
     {
       key: 'status',
       label: t('campaign.list.columns.status'),
-      render: (campaign) => <CampaignStatusBadge status={campaign.status} />,
+      render: (campaign) => <CampaignStatusBadge status={campaign.status} startBlocked={campaign.startBlocked} />,
     },
     {
       key: 'progress',
