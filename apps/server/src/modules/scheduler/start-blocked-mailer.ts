@@ -30,6 +30,11 @@ export function createStartBlockedMailer(opts: { smtpUrl?: string | undefined; f
       opts.log.info({ notice }, 'campaign start blocked: budget unpaid (not mailed: no SMTP_URL or no recipient)');
       return;
     }
-    await transport.sendMail({ from: opts.from, to: notice.recipients, subject, text });
+    try {
+      await transport.sendMail({ from: opts.from, to: notice.recipients, subject, text });
+    } catch (error) {
+      // The block is committed and shown in the app; a mail server being down must not re-run the job.
+      opts.log.error({ err: error, notice }, 'campaign start blocked: notice mail failed');
+    }
   };
 }
