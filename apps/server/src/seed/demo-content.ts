@@ -2118,7 +2118,8 @@ async function seedCampaigns(
             endDate: codesEnd,
             endTimeZone: values.timeZone ?? NY,
           });
-          codePlan.push({ key, brandId, codes: r.codes, issued: spec.status === 'ended' });
+          // Codes are issued by the engine as the demo activity completes missions (demo-activity.ts).
+          codePlan.push({ key, brandId, codes: r.codes, issued: false });
           break;
       }
     });

@@ -114,11 +114,16 @@ export async function campaignRewards(db: DbOrTx, brandId: string, campaignId: n
 /**
  * Marks the transaction as the engine's (migration 0009: code claims and budget debits of running
  * campaigns do not move the builder's cache revision, so they never queue on the campaign row),
- * and takes the per-participant lock that makes an entries-limit check and its insert one step.
+ * takes the per-participant locks that make an entries-limit check and its insert one step, and
+ * reads the campaign's status as of now — all in one statement.
  */
-export async function beginEngineTx(tx: DbOrTx, lockKeys: [number, number][]): Promise<void> {
+export async function beginEngineTx(tx: DbOrTx, campaignId: number, lockKeys: [number, number][]): Promise<string | null> {
   const locks = lockKeys.map(([a, b]) => sql`, pg_advisory_xact_lock(${a}::int, ${b}::int)`);
-  await tx.execute(sql`select set_config('rally.engine', 'on', true)${sql.join(locks, sql``)}`);
+  const rows = rowsOf<{ status: string | null }>(
+    await tx.execute(sql`select set_config('rally.engine', 'on', true)${sql.join(locks, sql``)},
+      (select status from campaigns where id = ${campaignId}) as status`),
+  );
+  return rows[0]?.status ?? null;
 }
 
 export interface NewCompletion {

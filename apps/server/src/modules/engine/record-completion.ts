@@ -60,7 +60,8 @@ export interface RecordCompletionOptions {
 // A campaign mission's static parts (mission, items, rewards) change only while the campaign is
 // editable; a running campaign's are read once per process for a short while.
 const STATIC_TTL_MS = 2_000;
-const staticCache = new Map<string, { at: number; value: Promise<StaticParts | undefined> }>();
+// Per database handle: several apps (tests, the seed) in one process never share entries.
+const staticCaches = new WeakMap<object, Map<string, { at: number; value: Promise<StaticParts | undefined> }>>();
 
 interface StaticParts {
   cm: EngineCampaignMission;
@@ -70,6 +71,9 @@ interface StaticParts {
 }
 
 async function loadStatic(db: Db, brandId: string, campaignId: number, campaignMissionId: number) {
+  let staticCache = staticCaches.get(db);
+  if (!staticCache) staticCaches.set(db, (staticCache = new Map()));
+  const cache = staticCache;
   const key = `${brandId}:${campaignId}:${campaignMissionId}`;
   const hit = staticCache.get(key);
   if (hit && Date.now() - hit.at < STATIC_TTL_MS) return hit.value;
@@ -88,7 +92,7 @@ async function loadStatic(db: Db, brandId: string, campaignId: number, campaignM
   })();
   staticCache.set(key, { at: Date.now(), value });
   if (staticCache.size > 5_000) staticCache.clear();
-  value.catch(() => staticCache.delete(key));
+  value.catch(() => cache.delete(key));
   return value;
 }
 
@@ -205,7 +209,12 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
     const locks: [number, number][] = [];
     if (limits.perUser !== null) locks.push([o.campaignMissionId, p.kind === 'store_user' ? p.id : -p.id]);
     if (limits.perStore !== null && p.storeId !== null) locks.push([o.campaignMissionId, -1_000_000_000 - p.storeId]);
-    await beginEngineTx(tx, locks);
+    // The status as of this transaction: the cached one may be up to STATIC_TTL_MS old.
+    if ((await beginEngineTx(tx, o.campaignId, locks)) !== 'active') {
+      const first = await findByIdempotencyKey(tx, p, o.idempotencyKey);
+      if (first && first.requestHash === requestHash) return { replay: first.response as TPlayCompletionResult, result: null };
+      throw new AppError(409, ERROR_CODES.campaignNotActive, 'This campaign is not running');
+    }
     const inserted = await insertCompletion(tx, {
       brandId: p.brandId,
       campaignId: o.campaignId,
