@@ -46,6 +46,52 @@ export function formatListDate(epochSeconds: number, lang: string, timeZone?: st
   return formatter.format(new Date(epochSeconds * 1000));
 }
 
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zonedFormatter(lang: string, zone: string): Intl.DateTimeFormat {
+  const key = `${lang}|${zone}`;
+  let formatter = zoneFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(lang, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: zone,
+    });
+    zoneFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** The zone's short name at that instant, as the language writes it ("EST", "UTC−5", "GMT+1"). */
+export function zoneLabel(epochSeconds: number, timeZone: string, lang: string): string {
+  const zone = safeTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
+  return (
+    zonedFormatter(lang, zone)
+      .formatToParts(new Date(epochSeconds * 1000))
+      .find((p) => p.type === 'timeZoneName')?.value ?? zone
+  );
+}
+
+/**
+ * Every date of a campaign — start, end, created, activity — shown in the campaign's zone and
+ * labelled with it, so dates side by side never mix zones. 'readable' follows the language
+ * ("9 janv. 2026, 18:06 UTC−5"); 'spec' is YYYY-MM-DD HH:mm followed by the zone ("2026-01-09 18:06 EST").
+ */
+export function formatZonedDate(
+  epochSeconds: number,
+  timeZone: string,
+  lang: string,
+  style: 'readable' | 'spec' = 'readable',
+): string {
+  const zone = safeTimeZone(timeZone) ?? DEFAULT_TIME_ZONE;
+  if (style === 'spec') return `${formatDateTime(epochSeconds, zone, lang)} ${zoneLabel(epochSeconds, zone, lang)}`;
+  return zonedFormatter(lang, zone).format(new Date(epochSeconds * 1000));
+}
+
 export function formatNumber(value: number, lang: string): string {
   return new Intl.NumberFormat(lang).format(value);
 }
@@ -60,7 +106,7 @@ export function formatPercent(value: number, lang: string): string {
  * own time zone (product rule R47), whatever the browser's zone is.
  */
 export function formatScheduleDate(epochSeconds: number, timeZone: string, lang: string): string {
-  return formatDateTime(epochSeconds, timeZone, lang);
+  return formatZonedDate(epochSeconds, timeZone, lang, 'spec');
 }
 
 /** Money is stored as integer cents; shown in the language's currency format. */

@@ -15,6 +15,8 @@ export function useStatusParam<S extends string>(statuses: readonly S[]): [S | n
         const next = new URLSearchParams(prev);
         if (tab === 'all') next.delete('status');
         else next.set('status', tab);
+        // A page number belongs to the tab it was chosen in.
+        next.delete('page');
         return next;
       },
       { replace: true },

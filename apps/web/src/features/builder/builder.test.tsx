@@ -136,8 +136,8 @@ describe('campaign builder page', () => {
 
     expect(screen.getByTestId('progress-percent').textContent).toBe('67%');
     expect(screen.getByText('2 of 3 steps done')).toBeTruthy();
-    // Schedule in the campaign's zone (2026-01-09 23:06:40 UTC is 18:06 in New York); no end yet.
-    expect(screen.getByText('2026-01-09 18:06')).toBeTruthy();
+    // Schedule in the campaign's zone, labelled (2026-01-09 23:06:40 UTC is 18:06 in New York); no end yet.
+    expect(screen.getByText('2026-01-09 18:06 EST')).toBeTruthy();
     expect(screen.getByText('Not scheduled')).toBeTruthy();
     expect(screen.getByText('1,234')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit schedule' }).hasAttribute('disabled')).toBe(true);
@@ -169,6 +169,45 @@ describe('campaign builder page', () => {
     expect(input.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(input, { target: { value: 'Back again' } });
     expect(error()).toBeNull();
+  });
+
+  it('describes activity in words: translated actions, titles, dates in the campaign zone', async () => {
+    renderBuilder(formDataFixture(), {
+      'GET /api/v3/bundle/5/activity': () => ({
+        body: {
+          items: [
+            {
+              id: 3,
+              action: 'status.reschedule',
+              user: { id: 'u1', name: 'Olivia Owner' },
+              changes: [{ field: 'startDate', old: '2026-01-09T23:06:40.000Z', new: null }],
+              createdAt: 1_768_000_000,
+            },
+            {
+              id: 2,
+              action: 'reward.create',
+              user: { id: 'u1', name: 'Olivia Owner' },
+              changes: [
+                { field: 'rewards', old: null, new: { id: 37, type: 'money', title: '' } },
+                { field: 'status', old: 'draft', new: 'scheduled' },
+              ],
+              createdAt: 1_768_000_000,
+            },
+            { id: 1, action: 'mystery.action', user: null, changes: [], createdAt: 1_768_000_000 },
+          ],
+        },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Activity' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Activity' });
+    await within(drawer).findByText('Rescheduled');
+    expect(within(drawer).getByText('Reward added')).toBeTruthy();
+    expect(within(drawer).getByText('Changed')).toBeTruthy();
+    const text = drawer.textContent ?? '';
+    expect(text).not.toMatch(/STATUS|REWARD|status\.|reward\.|mystery|"id"|T23:06/);
+    expect(within(drawer).getByText('Jan 9, 2026, 6:06 PM EST')).toBeTruthy();
+    expect(within(drawer).getByText('Untitled Money reward')).toBeTruthy();
+    expect(within(drawer).getByText('Scheduled')).toBeTruthy();
   });
 
   it('autosaves the name with its version, showing saving then done', async () => {

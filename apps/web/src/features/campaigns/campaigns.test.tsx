@@ -93,6 +93,28 @@ describe('campaign list', () => {
     expect(screen.getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('restores search, sort and page from the URL, and writes them back into it', async () => {
+    const api = stubCampaignApi({
+      'GET /api/campaign/bundle': () => ({
+        body: listFixture([campaignFixture({ name: 'Summer push' })], { totalCount: 25, pageCount: 3 }),
+      }),
+    });
+    const { router } = renderRoutes(routes, '/campaign?status=draft&q=summer&sort=name&page=2');
+    await waitFor(() => expect(api.to('GET', '/api/campaign/bundle').length).toBeGreaterThan(0));
+    const asked = () => api.to('GET', '/api/campaign/bundle').at(-1)!.url.searchParams;
+    expect(asked().get('filter')).toBe('summer');
+    expect(asked().get('sort')).toBe('name');
+    expect(asked().get('currentPage')).toBe('2');
+    expect(asked().get('status')).toBe('draft');
+    expect(screen.getByRole('searchbox', { name: 'Search campaigns' })).toHaveProperty('value', 'summer');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=draft&q=summer&sort=name&page=3'));
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search campaigns' }), { target: { value: 'winter' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?status=draft&q=winter&sort=name'));
+  });
+
   it('opens editable campaigns in the builder and launched ones in their report', async () => {
     stubCampaignApi({
       'GET /api/campaign/bundle': () => ({
@@ -106,6 +128,22 @@ describe('campaign list', () => {
 
     expect((await screen.findByRole('link', { name: 'Still a draft' })).getAttribute('href')).toBe('/campaign/11');
     expect(screen.getByRole('link', { name: 'Running now' }).getAttribute('href')).toBe('/campaign/report/12');
+  });
+
+  it("shows start, end and created in the campaign's zone, each labelled with it", async () => {
+    // Created 2026-01-09 23:06:40 UTC, starting 2026-01-10 01:00 UTC: 18:06 and 20:00 the day before in New York.
+    stubCampaignApi({
+      'GET /api/campaign/bundle': () => ({
+        body: listFixture([
+          campaignFixture({ name: 'Zoned', timeZone: 'America/New_York', createdAt: 1_768_000_000, startDate: 1_768_006_800, endDate: null }),
+        ]),
+      }),
+    });
+    renderRoutes(routes, '/campaign');
+    const row = (await screen.findByRole('link', { name: 'Zoned' })).closest('tr')!;
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells).toContain('Jan 9, 2026, 8:00 PM EST');
+    expect(cells).toContain('Jan 9, 2026, 6:06 PM EST');
   });
 
   it('shows an Untitled placeholder and a dash for missing dates', async () => {

@@ -81,8 +81,8 @@ describe('campaign report page', () => {
     renderRoutes(routes, '/campaign/report/7');
 
     const schedule = await screen.findByRole('region', { name: 'Schedule' });
-    expect(within(schedule).getByText('2026-03-01 09:00')).toBeTruthy();
-    expect(within(schedule).getByText('2026-03-31 10:00')).toBeTruthy();
+    expect(within(schedule).getByText('2026-03-01 09:00 EST')).toBeTruthy();
+    expect(within(schedule).getByText('2026-03-31 10:00 EDT')).toBeTruthy();
     expect(within(schedule).getByText('America/New_York')).toBeTruthy();
   });
 

@@ -4,10 +4,11 @@ import type { TActivityEntry } from '@rally/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
-import { formatListDate } from '../../../lib/format';
+import { formatMoney, formatNumber, formatZonedDate } from '../../../lib/format';
 import { useActivity } from '../api/builder-api';
 
-// Audit actions and fields as the server records them → their translation keys.
+// Audit actions as the server records them → their translation keys. Launch-form status
+// changes arrive as `status.<action>`, automatic ends as `engine.<reason>`.
 const ACTION_KEYS = {
   create: 'create',
   update: 'update',
@@ -17,13 +18,20 @@ const ACTION_KEYS = {
   launch: 'launch',
   schedule: 'schedule',
   reschedule: 'reschedule',
+  reject: 'reject',
   'mission.add': 'mission-add',
   'mission.update': 'mission-update',
   'mission.reorder': 'mission-reorder',
   'mission.delete': 'mission-delete',
   'reward.add': 'reward-add',
+  'reward.create': 'reward-add',
   'reward.update': 'reward-update',
   'reward.delete': 'reward-delete',
+  'reward.end-date': 'reward-end-date',
+  'budget.pay': 'budget-pay',
+  'scheduler.activate': 'scheduler-activate',
+  'scheduler.end': 'scheduler-end',
+  'scheduler.start-blocked': 'scheduler-start-blocked',
 } as const;
 
 const FIELD_KEYS = {
@@ -36,28 +44,87 @@ const FIELD_KEYS = {
   partners: 'partners',
   completionProgress: 'completionProgress',
   status: 'status',
+  startDate: 'startDate',
+  endDate: 'endDate',
+  timeZone: 'timeZone',
+  finishCriteria: 'finishCriteria',
+  scopeType: 'scopeType',
+  scopePks: 'scopePks',
+  countryCodes: 'countryCodes',
+  selectedPlacesIds: 'countryCodes',
+  selectedCountries: 'countryCodes',
+  reachGroups: 'reachGroups',
+  reachStores: 'reachStores',
+  reachUsers: 'reachUsers',
+  budgetRefunded: 'budgetRefunded',
+  budgetDue: 'budgetDue',
+  duplicatedFrom: 'duplicatedFrom',
+  finishReason: 'finishReason',
+  startBlocked: 'startBlocked',
+  rejectionReason: 'rejectionReason',
 } as const;
 
-function actionLabel(action: string, t: TFunction) {
-  return Object.hasOwn(ACTION_KEYS, action)
-    ? t(`builder.activity.action.${ACTION_KEYS[action as keyof typeof ACTION_KEYS]}`)
-    : action;
+const MONEY_FIELDS = new Set(['budgetRefunded', 'budgetDue']);
+const DATE_FIELDS = new Set(['startDate', 'endDate']);
+
+export function actionLabel(action: string, t: TFunction): string {
+  const plain = action.startsWith('status.') ? action.slice('status.'.length) : action;
+  if (Object.hasOwn(ACTION_KEYS, plain)) return t(`builder.activity.action.${ACTION_KEYS[plain as keyof typeof ACTION_KEYS]}`);
+  if (plain.startsWith('engine.')) return t('builder.activity.action.engine-end');
+  // Never a raw code on screen: an action this version does not know yet reads as a change.
+  return t('builder.activity.action.other');
 }
 
-function fieldLabel(field: string, t: TFunction) {
-  if (Object.hasOwn(FIELD_KEYS, field))
-    return t(`builder.activity.field.${FIELD_KEYS[field as keyof typeof FIELD_KEYS]}`);
+export function fieldLabel(field: string, t: TFunction): string {
+  if (Object.hasOwn(FIELD_KEYS, field)) return t(`builder.activity.field.${FIELD_KEYS[field as keyof typeof FIELD_KEYS]}`);
   const mission = /^missions\.(\d+)\.(\w+)$/.exec(field);
   if (mission) return t('builder.activity.field.mission-setting', { id: mission[1], setting: mission[2] });
+  const reward = /^rewards\.(\d+)\.(budgetPaid|endDate)$/.exec(field);
+  if (reward) return t(`builder.activity.field.reward-${reward[2] === 'budgetPaid' ? 'budget-paid' : 'end-date'}`, { id: reward[1] });
   return field;
 }
 
-/** Raw values, compactly: strings as they are, everything else as short JSON. */
-export function compactValue(value: unknown, t: TFunction): string {
-  if (value === null || value === undefined) return t('builder.activity.empty-value');
-  if (typeof value === 'string') return value === '' ? t('builder.activity.empty-value') : value;
-  const text = JSON.stringify(value);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+export interface ValueContext {
+  t: TFunction;
+  lang: string;
+  timeZone: string;
+}
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * A recorded value in words: dates in the campaign's zone and the user's language, missions and
+ * rewards by their title (or type when untitled), statuses and types translated, money as money.
+ */
+export function describeValue(field: string, value: unknown, ctx: ValueContext): string {
+  const { t, lang, timeZone } = ctx;
+  if (value === null || value === undefined || value === '') return t('builder.activity.empty-value');
+  const isReward = field === 'rewards' || field.startsWith('rewards.');
+  if (typeof value === 'number' && (MONEY_FIELDS.has(field) || /\.budgetPaid$/.test(field))) return formatMoney(value, lang);
+  if (typeof value === 'number' && DATE_FIELDS.has(field)) return formatZonedDate(value, timeZone, lang);
+  if (typeof value === 'string' && ISO_INSTANT.test(value)) {
+    return formatZonedDate(Math.round(Date.parse(value) / 1000), timeZone, lang);
+  }
+  if (typeof value === 'boolean') return t(value ? 'builder.activity.yes' : 'builder.activity.no');
+  if (typeof value === 'string') {
+    if (field === 'status') return t(`campaign.status.${value}`, { defaultValue: value });
+    if (field === 'type') return t(`campaign.type.${value}`, { defaultValue: value });
+    return value;
+  }
+  if (typeof value === 'number') return formatNumber(value, lang);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return t('builder.activity.empty-value');
+    return value.map((v) => describeValue(field, v, ctx)).join(', ');
+  }
+  if (typeof value === 'object') {
+    const o = value as { title?: unknown; name?: unknown; type?: unknown; code?: unknown };
+    const title = typeof o.title === 'string' ? o.title.trim() : typeof o.name === 'string' ? o.name.trim() : '';
+    if (title) return `“${title}”`;
+    if (isReward && typeof o.type === 'string') return t('builder.activity.untitled-reward', { type: t(`builder.reward-type.${o.type}`, { defaultValue: o.type }) });
+    if (typeof o.code === 'string') return o.code;
+    if (field === 'missions') return t('builder.activity.a-mission');
+  }
+  return t('builder.activity.changed-value');
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -80,8 +147,9 @@ export function relativeTime(epochSeconds: number, lang: string, now = Date.now(
   return format.format(0, 'second');
 }
 
-function Entry({ entry }: { entry: TActivityEntry }) {
+function Entry({ entry, timeZone }: { entry: TActivityEntry; timeZone: string }) {
   const { t, i18n } = useTranslation();
+  const ctx = { t, lang: i18n.language, timeZone };
   return (
     <Stack gap={4}>
       <Group gap={6} wrap="wrap">
@@ -92,7 +160,7 @@ function Entry({ entry }: { entry: TActivityEntry }) {
           {actionLabel(entry.action, t)}
         </Badge>
       </Group>
-      <Tooltip label={formatListDate(entry.createdAt, i18n.language)}>
+      <Tooltip label={formatZonedDate(entry.createdAt, timeZone, i18n.language)}>
         <Text
           size="xs"
           c="gray.7"
@@ -111,9 +179,9 @@ function Entry({ entry }: { entry: TActivityEntry }) {
                 {fieldLabel(change.field, t)}
               </Text>
               {': '}
-              <Code>{compactValue(change.old, t)}</Code>
+              <Code>{describeValue(change.field, change.old, ctx)}</Code>
               {' → '}
-              <Code>{compactValue(change.new, t)}</Code>
+              <Code>{describeValue(change.field, change.new, ctx)}</Code>
             </Text>
           ))}
         </Stack>
@@ -125,10 +193,13 @@ function Entry({ entry }: { entry: TActivityEntry }) {
 /** Who changed what, when: the campaign's audit log in a side drawer. */
 export function ActivityPanel({
   campaignId,
+  timeZone,
   opened,
   onClose,
 }: {
   campaignId: number;
+  /** The campaign's zone: every date in the panel is shown in it. */
+  timeZone: string;
   opened: boolean;
   onClose: () => void;
 }) {
@@ -164,7 +235,7 @@ export function ActivityPanel({
         <Timeline bulletSize={12} lineWidth={2} active={-1}>
           {activity.data.items.map((entry) => (
             <Timeline.Item key={entry.id}>
-              <Entry entry={entry} />
+              <Entry entry={entry} timeZone={timeZone} />
             </Timeline.Item>
           ))}
         </Timeline>

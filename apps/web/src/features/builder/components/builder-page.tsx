@@ -688,7 +688,7 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
         </Stack>
       </Modal>
 
-      {isOwner && <ActivityPanel campaignId={id} opened={activityOpen} onClose={() => setActivityOpen(false)} />}
+      {isOwner && <ActivityPanel campaignId={id} timeZone={campaign.timeZone} opened={activityOpen} onClose={() => setActivityOpen(false)} />}
     </Stack>
   );
 }

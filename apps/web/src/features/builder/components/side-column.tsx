@@ -16,7 +16,7 @@ import {
 import { IconCalendarEvent, IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { TFormData } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { formatListDate, formatNumber, formatPercent, formatScheduleDate } from '../../../lib/format';
+import { formatNumber, formatPercent, formatScheduleDate } from '../../../lib/format';
 import type { TAutosaveState } from '../hooks/use-builder-writes';
 import { AutosaveIndicator } from './autosave-indicator';
 import { ReasonTooltip } from './reason-tooltip';
@@ -168,7 +168,7 @@ export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }:
             value={`${t(`campaign.type.${campaign.type}`)}${campaign.sharedCampaign ? ` · ${t('campaign.type.shared')}` : ''}`}
           />
           <Row label={t('builder.side.status')} value={t(`campaign.status.${campaign.status}`)} />
-          <Row label={t('builder.side.created')} value={formatListDate(campaign.createdAt, lang)} />
+          <Row label={t('builder.side.created')} value={formatScheduleDate(campaign.createdAt, campaign.timeZone, lang)} />
         </Stack>
       </Card>
     </Stack>

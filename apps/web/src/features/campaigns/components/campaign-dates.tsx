@@ -1,14 +1,17 @@
 import { Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatListDate } from '../../../lib/format';
+import { formatDateTime, formatZonedDate } from '../../../lib/format';
 
 interface CampaignDateProps {
   epochSeconds: number | null;
-  /** The campaign's own zone for schedule dates; omitted for instants like "created". */
-  timeZone?: string;
+  /** The campaign's own zone: start, end and created are all shown in it, labelled. */
+  timeZone: string;
 }
 
-/** A date cell: readable in the chosen language, with the exact spec-format time on hover/focus. */
+/**
+ * A date cell: readable in the chosen language, in the campaign's zone with its label (so a row
+ * never mixes zones), with the exact spec-format time and the zone's name on hover/focus.
+ */
 export function CampaignDate({ epochSeconds, timeZone }: CampaignDateProps) {
   const { t, i18n } = useTranslation();
   if (epochSeconds === null) {
@@ -18,14 +21,7 @@ export function CampaignDate({ epochSeconds, timeZone }: CampaignDateProps) {
       </Text>
     );
   }
-  const text = formatListDate(epochSeconds, i18n.language, timeZone);
-  if (timeZone === undefined) {
-    return (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {text}
-      </Text>
-    );
-  }
+  const text = formatZonedDate(epochSeconds, timeZone, i18n.language);
   return (
     <Tooltip
       label={t('campaign.list.date-in-zone', {

@@ -11,7 +11,7 @@ import { CountTabs } from '../../../components/paged-table/count-tabs';
 import { ListEmptyState } from '../../../components/paged-table/list-empty-state';
 import { PagedListPanel } from '../../../components/paged-table/paged-list-panel';
 import { TableSearch } from '../../../components/paged-table/table-search';
-import { usePagedSearch } from '../../../components/paged-table/use-table-query';
+import { useUrlPagedSearch } from '../../../components/paged-table/use-url-paged-search';
 import { useStatusParam } from '../../../components/paged-table/use-status-param';
 import { PageHeader } from '../../../components/page-header';
 import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign-dialog';
@@ -42,9 +42,10 @@ export function CampaignListPage() {
   const me = useSession();
   // The URL owns the status so links like /campaign?status=draft (the builder's Back) land on the right tab.
   const [status, changeTab] = useStatusParam(CAMPAIGN_STATUSES);
-  const [sort, setSort] = useState<TCampaignListSort>(DEFAULT_CAMPAIGN_LIST_SORT);
-  const { search, filter, currentPage, setSearch, clearSearch, setPage } = usePagedSearch({
-    scopeKey: `${status ?? 'all'}|${sort}`,
+  // Search, sort and page live in the URL too, so back/forward and shared links restore them.
+  const { search, filter, currentPage, setSearch, clearSearch, setPage, sort, setSort } = useUrlPagedSearch({
+    sorts: CAMPAIGN_LIST_SORTS,
+    defaultSort: DEFAULT_CAMPAIGN_LIST_SORT,
   });
 
   const summary = useStatusSummary();

@@ -173,7 +173,7 @@ export function CampaignTable({
     {
       key: 'created',
       label: t('campaign.list.columns.created'),
-      render: (campaign) => <CampaignDate epochSeconds={campaign.createdAt} />,
+      render: (campaign) => <CampaignDate epochSeconds={campaign.createdAt} timeZone={campaign.timeZone} />,
     },
     {
       key: 'actions',

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_TIME_ZONE, formatZoned, isValidTimeZone, type TCampaign } from '@rally/domain';
+import { DEFAULT_TIME_ZONE, isValidTimeZone, type TCampaign } from '@rally/domain';
+import { formatScheduleDate } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { ReachTiles, countryName } from '../../reach';
 
@@ -19,7 +20,7 @@ function Entry({ term, children }: { term: string; children: ReactNode }) {
 
 /** Start and end as YYYY-MM-DD HH:mm in the campaign's own zone (product rules R2, R47), whatever the browser's zone. */
 export function ScheduleCard({ campaign }: { campaign: TCampaign }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   // formatZoned throws on a zone Intl does not know; an old row must not take the page down.
   const zone = isValidTimeZone(campaign.timeZone) ? campaign.timeZone : DEFAULT_TIME_ZONE;
   return (
@@ -29,10 +30,10 @@ export function ScheduleCard({ campaign }: { campaign: TCampaign }) {
       </Title>
       <Stack component="dl" gap="sm" m={0}>
         <Entry term={t('report.schedule.start')}>
-          {campaign.startDate === null ? t('report.schedule.not-set') : formatZoned(campaign.startDate, zone)}
+          {campaign.startDate === null ? t('report.schedule.not-set') : formatScheduleDate(campaign.startDate, zone, i18n.language)}
         </Entry>
         <Entry term={t('report.schedule.end')}>
-          {campaign.endDate === null ? t('report.schedule.no-end') : formatZoned(campaign.endDate, zone)}
+          {campaign.endDate === null ? t('report.schedule.no-end') : formatScheduleDate(campaign.endDate, zone, i18n.language)}
         </Entry>
         <Entry term={t('report.schedule.time-zone')}>{zone}</Entry>
       </Stack>
