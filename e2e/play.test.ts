@@ -56,6 +56,19 @@ beforeAll(async () => {
 afterAll(() => harness?.close());
 
 describe('participant app at /play', () => {
+  it('is its own bundle: /play and its deep links serve the participant entry, the dashboard never loads it', async () => {
+    for (const url of ['/play', '/play/', '/play/campaigns/1/missions/2']) {
+      const res = await fetch(`${harness.baseUrl}${url}`);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toMatch(/assets\/play-[\w-]+\.js/);
+    }
+    const dashboard = await (await fetch(`${harness.baseUrl}/campaign`)).text();
+    expect(dashboard).not.toMatch(/assets\/play-/);
+    // No participant route is reachable with no participant session.
+    expect((await fetch(`${harness.baseUrl}/api/play/campaigns`)).status).toBe(401);
+  });
+
   it('a demo store user signs in on a phone, completes a mission and copies the code it unlocks; the owner sees it in the report', async () => {
     const context = await harness.browser.newContext({
       baseURL: harness.baseUrl,
