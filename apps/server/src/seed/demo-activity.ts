@@ -18,7 +18,7 @@ export const DEMO_PLAY_USERS_PER_BRAND = 3;
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-function rng(seed: number) {
+export function rng(seed: number) {
   let s = seed >>> 0;
   const next = () => {
     s = (s + 0x6d2b79f5) >>> 0;
@@ -37,7 +37,7 @@ interface Item {
 }
 
 /** A plausible submission for a mission: mostly right answers, some sales. */
-function bodyFor(kind: ReturnType<typeof submissionKindFor>, items: Item[], r: ReturnType<typeof rng>): TPlayCompletionBody {
+export function bodyFor(kind: ReturnType<typeof submissionKindFor>, items: Item[], r: ReturnType<typeof rng>): TPlayCompletionBody {
   const options = items.filter((i) => i.kind === 'option');
   const sold = () =>
     options.length === 0
