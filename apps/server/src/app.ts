@@ -37,6 +37,7 @@ import { watchStoreRevisions } from './modules/store/revision-cache.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
+import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 
@@ -83,6 +84,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   // more per request than the rest of a list call's serialisation).
   app.setSerializerCompiler(env.NODE_ENV === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   const secureCookies = env.PUBLIC_URL.startsWith('https://');
   const auth = createAuth({

@@ -66,7 +66,7 @@ describe('text and numbers', () => {
       payload: '{"__proto__":{"x":1},"title":"a"}',
     });
     expect(res.statusCode).toBe(400);
-    expect(ZErrorBody.parse(res.json()).error.message).toBe('The request body uses a reserved key');
+    expect(ZErrorBody.parse(res.json()).error).toMatchObject({ message: 'The request body uses a reserved key', fields: [{ path: '__proto__' }] });
   });
 
   it('answers a path that is not valid UTF-8 with 400 in the error shape', async () => {
