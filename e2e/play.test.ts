@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hash } from '@node-rs/argon2';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { dbSchema } from '@rally/server';
 import type { Harness } from './support/harness.js';
 import { startHarness } from './support/harness.js';
@@ -80,6 +80,15 @@ describe('participant app at /play', () => {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
     const page = await context.newPage();
+    // The demo data may already hold completions of this campaign: the report must show one more.
+    const acceptedNow = async () => {
+      const [row] = await harness.database.db
+        .select({ n: count() })
+        .from(dbSchema.completions)
+        .where(and(eq(dbSchema.completions.campaignId, campaignId), eq(dbSchema.completions.status, 'accepted')));
+      return Number(row?.n ?? 0);
+    };
+    const before = await acceptedNow();
     const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
     try {
       await page.goto('/play');
@@ -137,8 +146,9 @@ describe('participant app at /play', () => {
         const totals = owner.page.getByRole('region', { name: 'Totals' });
         await totals.waitFor();
         await expect
-          .poll(async () => (await totals.getByLabel('Completions').textContent())?.trim(), { timeout: 15_000 })
-          .toBe('1');
+          .poll(async () => Number((await totals.getByLabel('Completions').textContent())?.replace(/\D/g, '')), { timeout: 15_000 })
+          .toBe(before + 1);
+        expect(await acceptedNow()).toBe(before + 1);
         expect((await totals.getByLabel('Rewards unlocked').textContent())?.trim()).not.toBe('0');
         await owner.page.screenshot({ path: path.join(SHOTS, '07-owner-report.png'), fullPage: true });
       } finally {
