@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TCampaignMission, TMissionItem, TRewardRead, TSaveRewardBody } from '@rally/domain';
 import { SessionProvider } from '../../app/session';
 import { renderWithProviders } from '../../test/render';
@@ -39,6 +39,25 @@ function renderWizard(campaignType: 'general' | 'learning' | 'consumer' = 'gener
 const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
 
 describe('reward wizard', () => {
+  it('closes at once when nothing changed, and asks before discarding typed data', async () => {
+    const first = renderWizard('general');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(first.onClose).toHaveBeenCalledTimes(1);
+    cleanup();
+
+    const { onClose } = renderWizard('general');
+    fireEvent.click(next());
+    fireEvent.change(screen.getByLabelText(/^Amount/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).not.toHaveBeenCalled();
+    const confirm = await screen.findByRole('dialog', { name: 'Discard your changes?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Keep editing' }));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Discard your changes?' })).getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
   it('offers type, details, conditions and confirmation for money in a general campaign', () => {
     renderWizard('general');
     const steps = screen.getByLabelText('Reward wizard steps');

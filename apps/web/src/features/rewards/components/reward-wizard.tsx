@@ -21,6 +21,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
+import { closeOrConfirmDiscard } from '../../../components/confirm-discard';
 import { useSession } from '../../../app/session';
 import { builderKeys } from '../../../app/query-keys';
 import { saveReward } from '../api/rewards-api';
@@ -62,6 +63,9 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
     // Without the choice there is nothing to pick a mission with: such a reward covers the campaign.
     return scopeOffered ? initial : applyRewardScope(initial, 'campaign');
   });
+  // What the wizard opened with: closing asks before throwing away anything changed since.
+  const [opening] = useState(() => JSON.stringify(form));
+  const cancel = () => closeOrConfirmDiscard(!saving && JSON.stringify(form) !== opening, onClose);
   const [step, setStep] = useState<TRewardWizardStep>(reward ? 'details' : 'type');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<TErrorField[]>([]);
@@ -162,7 +166,7 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={cancel}
       title={<Text fw={650}>{reward ? t('rewards.title-edit') : t('rewards.title-add')}</Text>}
       size="lg"
       centered
@@ -226,7 +230,7 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
         )}
 
         <Group justify="space-between">
-          <Button variant="default" onClick={onClose} disabled={saving}>
+          <Button variant="default" onClick={cancel} disabled={saving}>
             {t('common.cancel')}
           </Button>
           <Group gap="sm">

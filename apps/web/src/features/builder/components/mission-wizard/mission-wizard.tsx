@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { closeOrConfirmDiscard } from '../../../../components/confirm-discard';
 import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { notify } from '../../../../lib/notify';
 import {
@@ -125,6 +126,8 @@ export function MissionWizard({ campaign, mode, entry, alreadyAdded, writes, onC
   const [serverErrors, setServerErrors] = useState<TErrorField[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Closing asks before throwing away what was typed or picked.
+  const cancel = () => closeOrConfirmDiscard(!saving && (touched.size > 0 || (picked !== null && !entry)), onClose);
 
   const itemCount = picked?.itemCount ?? 0;
   const body = missionSettingsBody(campaign, values, sharedData);
@@ -220,7 +223,7 @@ export function MissionWizard({ campaign, mode, entry, alreadyAdded, writes, onC
   return (
     <Modal
       opened
-      onClose={onClose}
+      onClose={cancel}
       title={<Text fw={650}>{title}</Text>}
       size="lg"
       centered
@@ -288,7 +291,7 @@ export function MissionWizard({ campaign, mode, entry, alreadyAdded, writes, onC
         )}
 
         <Group justify="space-between">
-          <Button variant="default" onClick={onClose} disabled={saving}>
+          <Button variant="default" onClick={cancel} disabled={saving}>
             {flow.readOnly ? t('common.close') : t('common.cancel')}
           </Button>
           <Group gap="sm">
