@@ -4,3 +4,4 @@ export { createDatabase, type Database, type Db } from './db/client.js';
 export { seedDemo, seedDemoIfEmpty } from './seed/seed-demo.js';
 export * as dbSchema from './db/schema/index.js';
 export { insertBrand, insertMember, insertPasswordUser } from './seed/demo-accounts.js';
+export { recordCompletion } from './modules/engine/record-completion.js';

@@ -187,7 +187,7 @@ export const prizeUserForms = pgTable('prize_user_forms', {
 /**
  * Accepted completions summed per contest mission and store user, kept by the engine in the
  * completion's transaction, so a leaderboard and a rank read a few index entries instead of
- * aggregating every completion (docs/decisions/0007).
+ * aggregating every completion (docs/decisions/0008).
  */
 export const contestScores = pgTable(
   'contest_scores',

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 
 /**
  * Contest ranks. Without a date range they are read from contest_scores (accepted entries summed per
- * store user by the engine; docs/decisions/0007): a page is an index range, a rank a count of the
+ * store user by the engine; docs/decisions/0008): a page is an index range, a rank a count of the
  * index entries ahead. A date range aggregates the accepted completions of that range instead.
  * Ties go to the lower id, so every row has one place.
  */
