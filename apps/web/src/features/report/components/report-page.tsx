@@ -8,8 +8,8 @@ import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign
 import { ErrorState } from '../../../components/error-state';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { isApiError } from '../../../lib/api-client';
-import { useSession } from '../../auth/components/session-context';
-import { CampaignStatusBadge, CampaignTypeBadge } from '../../campaigns/components/campaign-badges';
+import { useSession } from '../../../app/session';
+import { CampaignStatusBadge, CampaignTypeBadge } from '../../campaigns';
 import { useCampaignReport } from '../api/report-api';
 import { DailySection, MissionsTable, RewardsTable, TotalsTiles } from './report-figures';
 import { ReachCard, ScheduleCard } from './report-overview';
