@@ -15,6 +15,7 @@ import { apiRoutes, fillPath, sampleOf, type ApiRoute, type JsonSchema } from '.
  */
 const RUNS = 100;
 const SLOW_MS = 2000;
+// eslint-disable-next-line no-restricted-properties -- a knob of this test run (replaying a seed), not app configuration
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 const MB_STRING = 'a'.repeat(1_000_000);
