@@ -264,7 +264,7 @@ describe('campaign builder', () => {
       await page.goto(`/campaign-view/${active}`);
       await page.getByRole('button', { name: 'End campaign' }).click();
       await page
-        .getByRole('dialog', { name: 'End this campaign now?' })
+        .getByRole('dialog', { name: 'End “Cooler check every Monday” now?' })
         .getByRole('button', { name: 'End campaign' })
         .click();
       await page.getByText('Ended', { exact: true }).waitFor();
@@ -286,8 +286,8 @@ describe('campaign builder', () => {
       await page.getByRole('heading', { name: 'Holiday gifting (draft)' }).waitFor();
       await page.getByText('Éditeur de campagne').waitFor();
       await page.getByRole('button', { name: 'Ajouter une récompense' }).waitFor();
-      // Europe/Madrid schedule, shown as YYYY-MM-DD HH:mm.
-      expect(await page.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/).count()).toBe(2);
+      // Start, end and created, all in the campaign's Europe/Madrid zone as YYYY-MM-DD HH:mm with the zone's name.
+      expect(await page.getByText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\+\d$/).count()).toBe(3);
       await shot(page, 'french');
     } finally {
       await context.close();

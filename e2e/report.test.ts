@@ -97,9 +97,11 @@ describe('campaign report', () => {
     await page.goto(`/campaign/report/${campaign.id}`);
     await heading(campaign.name).waitFor();
     const schedule = page.getByRole('region', { name: 'Schedule' });
-    await schedule.getByText(formatZoned(campaign.startDate!, campaign.timeZone), { exact: true }).waitFor();
+    // Wall time in the campaign's zone, followed by the zone's short name ("2026-11-20 08:00 EST").
+    const zoned = (epoch: number) => new RegExp(`^${formatZoned(epoch, campaign.timeZone)} \\S+$`);
+    await schedule.getByText(zoned(campaign.startDate!)).waitFor();
     if (campaign.endDate !== null) {
-      await schedule.getByText(formatZoned(campaign.endDate, campaign.timeZone), { exact: true }).waitFor();
+      await schedule.getByText(zoned(campaign.endDate)).waitFor();
     }
     await schedule.getByText(campaign.timeZone, { exact: true }).waitFor();
     const reach = page.getByRole('region', { name: 'Reach' });

@@ -43,15 +43,16 @@ async function saveAndClose(dialog: Locator) {
 describe('reward wizard', () => {
   let campaignId = 0;
 
-  it('prepares a general draft with a name and an item-sold mission of two products', async () => {
+  it('prepares a contest draft with a name and an item-sold mission of two products', async () => {
     const origin = { origin: harness.baseUrl };
-    const created = await page.request.post('/api/campaign/create-draft', { data: { type: 'general' }, headers: origin });
+    const created = await page.request.post('/api/campaign/create-draft', { data: { type: 'contest' }, headers: origin });
     expect(created.status()).toBeLessThan(300);
     campaignId = ((await created.json()) as { id: number }).id;
 
-    // A general campaign takes one mission: an itemSold one, so money can pay per product sold.
+    // A contest takes one mission: an itemSold one (only contest and learning missions sell items, product rule on
+    // mission subtypes), so money can pay per product sold.
     const mission = await page.request.post('/api/v3/mission', {
-      data: { title: 'Sell our beans', type: 'general', subtype: 'itemSold' },
+      data: { title: 'Sell our beans', type: 'contest', subtype: 'itemSold' },
       headers: origin,
     });
     expect(mission.status()).toBe(201);
@@ -64,10 +65,22 @@ describe('reward wizard', () => {
       expect(item.status()).toBe(201);
     }
     const added = await page.request.post(`/api/v3/bundle/${campaignId}/mission`, {
-      data: { missionId },
+      data: {
+        missionId,
+        contest: {
+          type: 'user',
+          displayLeaderboard: true,
+          rankLeadersBasedOn: 'numbers_submissions',
+          displayLeadersByUserInfo: true,
+          displayLeadersByStoreInfo: false,
+          displayLeadersByNumberSubmissions: true,
+          displayLeadersByTotalSalesAmount: false,
+          rulesAndRegulations: { useCustom: false, customUrl: '' },
+        },
+      },
       headers: origin,
     });
-    expect(added.status()).toBeLessThan(300);
+    expect(added.status(), await added.text()).toBeLessThan(300);
 
     await page.goto(`/campaign/${campaignId}`);
     await page.getByLabel('Campaign name').fill('Rewards e2e');
