@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ZErrorBody } from '@rally/domain';
+import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -23,11 +24,7 @@ afterAll(async () => {
 const URL = '/api/v3/media/upload';
 
 function multipart(fileName: string, type: string, bytes: Buffer, title?: string) {
-  const boundary = `----hostile${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (title !== undefined) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), boundary };
+  return multipartBody({ name: fileName, type, bytes }, title === undefined ? {} : { title });
 }
 const upload = (fileName: string, type: string, bytes: Buffer, title?: string) => {
   const { payload, boundary } = multipart(fileName, type, bytes, title);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ZErrorBody, ZMediaFile } from '@rally/domain';
 import { loadTestEnv } from '../../config/test-env.js';
+import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 const run = promisify(execFile);
@@ -21,14 +22,8 @@ afterAll(() => t.close());
 
 /** A multipart body with a title field and one file part. */
 function multipart(fileName: string, type: string, bytes: Buffer, title?: string) {
-  const boundary = `----rally${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  if (title !== undefined) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\n${title}\r\n`));
-  }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: ${type}\r\n\r\n`));
-  parts.push(bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner } };
+  const { payload, contentType } = multipartBody({ name: fileName, type, bytes }, title === undefined ? {} : { title });
+  return { payload, headers: { 'content-type': contentType, cookie: owner } };
 }
 
 const upload = (fileName: string, type: string, bytes: Buffer, title?: string) =>

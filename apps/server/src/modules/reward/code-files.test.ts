@@ -5,6 +5,7 @@ import XLSX from '@e965/xlsx';
 import { ZErrorBody } from '@rally/domain';
 import { rewardCodes } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
+import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -22,11 +23,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function multipart(fileName: string, bytes: Buffer, fields: Record<string, string> = {}) {
-  const boundary = `----codes${Math.random().toString(16).slice(2)}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`), bytes, Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner } };
+  const { payload, contentType } = multipartBody({ name: fileName, bytes }, fields);
+  return { payload, headers: { 'content-type': contentType, cookie: owner } };
 }
 const upload = (fileName: string, bytes: Buffer, fields?: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/v3/bundle/upload-excel-codes', ...multipart(fileName, bytes, fields) });

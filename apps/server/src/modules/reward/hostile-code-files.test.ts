@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { CODE_FILE_LIMITS, ZErrorBody } from '@rally/domain';
 import { rewards } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
+import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createParsePool } from './code-file/parse-pool.js';
 
@@ -27,13 +28,7 @@ afterAll(async () => {
 const URL = '/api/v3/bundle/upload-excel-codes';
 
 function multipart(fileName: string, bytes: Buffer) {
-  const boundary = `----hostile${Math.random().toString(16).slice(2)}`;
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    bytes,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, boundary };
+  return multipartBody({ name: fileName, bytes });
 }
 const upload = (fileName: string, bytes: Buffer) => {
   const { payload, boundary } = multipart(fileName, bytes);
