@@ -12,6 +12,8 @@ import { ERROR_CODES } from '@rally/domain';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
+import { createBackgroundJobs, type BackgroundJobs } from './lib/background-jobs.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
 import { createRevisionWatch } from './lib/revision-watch.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -52,6 +54,10 @@ declare module 'fastify' {
     sessions: SessionLookup;
     /** Starts scheduled campaigns and ends date-bound ones on time. */
     scheduler: CampaignScheduler;
+    /** The one way to send mail (SMTP when SMTP_URL is set, the log otherwise). */
+    mailer: Mailer;
+    /** Work after the request: exports, mailings, receipt reading, invoice closing. */
+    jobs: BackgroundJobs;
     /** Resolves the signed-in user and current brand, or throws 401/403. */
     actor(request: FastifyRequest): Promise<RequestActor>;
   }
@@ -107,6 +113,19 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     onStartBlocked: createStartBlockedMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
   });
   app.decorate('scheduler', scheduler);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  const jobs = createBackgroundJobs({
+    connectionString: database.kind === 'postgres' ? database.connectionString : undefined,
+    log: app.log,
+    pollSeconds: env.SCHEDULER_POLL_SECONDS,
+    work: env.SCHEDULER_ENABLED,
+  });
+  app.decorate('jobs', jobs);
+  // Modules register their queues while their plugins load; the jobs start once every plugin has.
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, sessionLookup, request));
@@ -190,7 +209,11 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     dataDir: env.DATA_DIR,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
-  await app.register(mediaRoutes, { dataDir: env.DATA_DIR, ffmpegPath: env.FFMPEG_PATH, videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES });
+  await app.register(mediaRoutes, {
+    dataDir: env.DATA_DIR,
+    ffmpegPath: env.FFMPEG_PATH,
+    videoLimitBytes: env.MEDIA_VIDEO_LIMIT_BYTES,
+  });
 
   const webDist = env.WEB_DIST ? path.resolve(env.WEB_DIST) : '';
   const serveWeb = webDist !== '' && existsSync(path.join(webDist, 'index.html'));
@@ -198,9 +221,12 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     // wildcard: files are looked up per request, so a rebuilt bundle is served without a restart.
     await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
     // The site's root is the single-page app as well (the static handler refuses to list a directory).
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.type('text/html; charset=utf-8').sendFile('index.html'),
+    );
     // The participant app is a second entry with its own bundle (play/index.html), served at /play.
-    const sendPlay = (_request: unknown, reply: FastifyReply) => reply.type('text/html; charset=utf-8').sendFile('play/index.html');
+    const sendPlay = (_request: unknown, reply: FastifyReply) =>
+      reply.type('text/html; charset=utf-8').sendFile('play/index.html');
     app.get('/play', { schema: { hide: true } }, sendPlay);
     app.get('/play/', { schema: { hide: true } }, sendPlay);
   }
@@ -212,7 +238,11 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
       return reply.type('text/html; charset=utf-8').sendFile(isPlay ? 'play/index.html' : 'index.html');
     }
     return reply.status(404).send({
-      error: { code: ERROR_CODES.notFound, message: `No route ${request.method} ${request.url.split('?')[0]}`, fields: [] },
+      error: {
+        code: ERROR_CODES.notFound,
+        message: `No route ${request.method} ${request.url.split('?')[0]}`,
+        fields: [],
+      },
     });
   });
   return app;

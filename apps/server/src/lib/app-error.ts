@@ -18,8 +18,12 @@ export class AppError extends Error {
 }
 
 /** An AppError answering with the status ERROR_STATUS maps its code to. */
-export const appError = (code: TErrorCode, message: string, fields: TErrorField[] = [], headers: Record<string, string> = {}) =>
-  new AppError(ERROR_STATUS[code], code, message, fields, headers);
+export const appError = (
+  code: TErrorCode,
+  message: string,
+  fields: TErrorField[] = [],
+  headers: Record<string, string> = {},
+) => new AppError(ERROR_STATUS[code], code, message, fields, headers);
 
 export const notFound = (what = 'Resource') => appError(ERROR_CODES.notFound, `${what} not found`);
 export const forbidden = (message = 'You are not allowed to do this') => appError(ERROR_CODES.forbidden, message);

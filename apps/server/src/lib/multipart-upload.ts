@@ -9,7 +9,10 @@ import { AppError, invalid } from './app-error.js';
 export function multipartFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   const message = error instanceof Error ? error.message : String(error);
-  return invalid([{ path: 'file', message: `the multipart body could not be read: ${message}` }], 'The upload could not be read');
+  return invalid(
+    [{ path: 'file', message: `the multipart body could not be read: ${message}` }],
+    'The upload could not be read',
+  );
 }
 
 /** The one file part of a multipart request, named "file"; fields sent before it are on part.fields. */

@@ -62,7 +62,9 @@ export function createRevisionWatch(): RevisionWatch {
     if (!running) return;
     timer = setTimeout(() => {
       // A failed comparison leaves comparedAt behind: trust lapses until one succeeds.
-      compare().catch(() => undefined).finally(schedule);
+      compare()
+        .catch(() => undefined)
+        .finally(schedule);
     }, REVISION_POLL_MS);
     timer.unref();
   }
