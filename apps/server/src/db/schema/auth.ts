@@ -86,6 +86,8 @@ export const brands = pgTable(
     smartReviewPricePerScanCents: integer('smart_review_price_per_scan_cents').notNull().default(0),
     smartReviewCurrency: text('smart_review_currency').notNull().default('USD'),
     smartReviewPlan: text('smart_review_plan'),
+    /** ISO 4217 code the wallet, budgets and invoices of the brand are kept in. */
+    currency: text('currency').notNull().default('USD'),
   },
 );
 

@@ -1,5 +1,5 @@
 import { brandIdColumn } from './columns.js';
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { INVOICE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS } from '@rally/domain';
 import { users } from './auth.js';
 import { campaigns } from './campaigns.js';
@@ -21,9 +21,69 @@ export const invoices = pgTable(
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Monthly invoices: the UTC month (YYYY-MM) whose charges they gather; one per brand and month. */
+    period: text('period'),
+    /** Given when the invoice closes (RLY-YYYYMM-id); unique. */
+    number: text('number').unique(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** When the closing mail went out (null: not yet, the close sweep retries). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
   },
-  (t) => [index('invoices_brand_status_idx').on(t.brandId, t.status)],
+  (t) => [index('invoices_brand_status_idx').on(t.brandId, t.status), uniqueIndex('invoices_brand_period_uq').on(t.brandId, t.period)],
 );
+
+/** The charges a monthly invoice gathers; the invoice's amount is their sum. */
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: brandIdColumn(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    // Signed: a credit line (unspent postpaid budget) is negative.
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.id)],
+);
+
+/**
+ * A payment through the provider (sandbox or Stripe): a wallet top-up, or the payment of an invoice. The
+ * wallet is credited once, when it succeeds (the ledger's unique payment_id makes a second credit fail).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    brandId: brandIdColumn(),
+    provider: text('provider').notNull(),
+    /** The provider's id (Stripe PaymentIntent pi_…). */
+    providerRef: text('provider_ref').unique(),
+    invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    /** pending → succeeded | failed */
+    status: text('status').notNull().default('pending'),
+    failureMessage: text('failure_message'),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('payments_brand_idx').on(t.brandId, t.createdAt)],
+);
+
+/** Webhook events already handled, by the provider's event id: a replayed or re-delivered event does nothing. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** Append-only wallet ledger; a brand's walletBalanceCents equals the sum of its entries. */
 export const walletLedger = pgTable(
@@ -37,6 +97,10 @@ export const walletLedger = pgTable(
     campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
     rewardId: integer('reward_id').references(() => rewards.id, { onDelete: 'set null' }),
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** The provider payment a top-up came from: unique, so one payment never credits twice. */
+    paymentId: text('payment_id')
+      .unique()
+      .references(() => payments.id, { onDelete: 'restrict' }),
     note: text('note'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,3 +6,4 @@ export * from './rewards.js';
 export * from './media.js';
 export * from './billing.js';
 export * from './runtime.js';
+export * from './promote.js';
