@@ -8,6 +8,8 @@ export const ZErrorBody = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.array(ZErrorField),
+    /** PAYMENT_REQUIRED / BUDGET_UNPAID: what is missing, in integer cents (the payment form prefills it). */
+    dueCents: z.number().int().nonnegative().optional(),
   }),
 });
 export type TErrorBody = z.infer<typeof ZErrorBody>;

@@ -11,6 +11,10 @@ export const ERROR_CODES = {
   staleVersion: 'STALE_VERSION',
   illegalTransition: 'ILLEGAL_TRANSITION',
   budgetUnpaid: 'BUDGET_UNPAID',
+  /** The wallet does not cover a payment; the error carries dueCents, the difference to top up. */
+  paymentRequired: 'PAYMENT_REQUIRED',
+  /** The card (or the payment provider) declined the payment. */
+  paymentDeclined: 'PAYMENT_DECLINED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
@@ -54,6 +58,8 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   STALE_VERSION: 409,
   ILLEGAL_TRANSITION: 409,
   BUDGET_UNPAID: 402,
+  PAYMENT_REQUIRED: 402,
+  PAYMENT_DECLINED: 402,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,

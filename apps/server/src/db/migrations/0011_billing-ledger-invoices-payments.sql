@@ -69,4 +69,10 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER invoice_lines_apply AFTER INSERT ON invoice_lines FOR EACH ROW EXECUTE FUNCTION invoice_lines_apply();
 --> statement-breakpoint
-CREATE TRIGGER invoice_lines_no_update BEFORE UPDATE ON invoice_lines FOR EACH ROW EXECUTE FUNCTION wallet_ledger_append_only();
+CREATE OR REPLACE FUNCTION invoice_lines_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'invoice_lines are append-only: add a correcting line instead' USING ERRCODE = 'check_violation';
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER invoice_lines_no_update BEFORE UPDATE ON invoice_lines FOR EACH ROW EXECUTE FUNCTION invoice_lines_append_only();
