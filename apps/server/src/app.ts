@@ -105,17 +105,17 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.decorate('auth', auth);
   const sessionLookup = createSessionLookup(database, env.AUTH_SECRET);
   app.decorate('sessions', sessionLookup);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
   const scheduler = createCampaignScheduler({
     database,
     log: app.log,
     pollSeconds: env.SCHEDULER_POLL_SECONDS,
     work: env.SCHEDULER_ENABLED,
-    onStartBlocked: createStartBlockedMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
+    onStartBlocked: createStartBlockedMailer({ mailer, log: app.log }),
   });
   app.decorate('scheduler', scheduler);
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
-  app.decorate('mailer', mailer);
-  app.addHook('onClose', async () => mailer.close());
   const jobs = createBackgroundJobs({
     connectionString: database.kind === 'postgres' ? database.connectionString : undefined,
     log: app.log,
@@ -204,7 +204,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(reportRoutes);
   await app.register(contestRoutes);
   await app.register(playRoutes, {
-    mailer: createPlayMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log }),
+    mailer: createPlayMailer(mailer),
     secureCookies,
     dataDir: env.DATA_DIR,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },

@@ -1,22 +1,24 @@
-import nodemailer from 'nodemailer';
-import type { FastifyBaseLogger } from 'fastify';
+import { renderEmail } from '../../lib/email-template.js';
+import type { Mailer } from '../../lib/mailer.js';
 
-/** Sends participants their sign-in codes: over SMTP when SMTP_URL is set, to the log otherwise (development). */
+/** Sends participants their sign-in codes through the app's mailer (SMTP, or the log in development). */
 export interface PlayMailer {
   sendSignInCode(to: string, code: string): Promise<void>;
 }
 
-export function createPlayMailer(opts: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): PlayMailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+export function createPlayMailer(mailer: Mailer): PlayMailer {
   return {
     async sendSignInCode(to, code) {
-      const subject = `Your Rally sign-in code: ${code}`;
-      const text = `Your Rally sign-in code is ${code}. It is valid for 10 minutes.\n\nIf you did not ask for it, ignore this email.`;
-      if (!transport) {
-        opts.log.info({ to, code }, 'play sign-in code (no SMTP_URL: not mailed)');
-        return;
-      }
-      await transport.sendMail({ from: opts.from, to, subject, text });
+      const body = await renderEmail({
+        lang: 'en',
+        title: `Your Rally sign-in code: ${code}`,
+        preheader: `Your sign-in code is ${code}`,
+        paragraphs: [
+          `Your Rally sign-in code is ${code}. It is valid for 10 minutes.`,
+          'If you did not ask for it, ignore this email.',
+        ],
+      });
+      await mailer.send({ to, subject: `Your Rally sign-in code: ${code}`, ...body });
     },
   };
 }

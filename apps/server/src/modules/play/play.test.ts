@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo, type Server } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_SESSION_COOKIE } from '@rally/domain';
@@ -6,55 +5,21 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { hashPassword } from '../auth/auth.js';
 import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
 import { factories } from '../../testing/factories.js';
-
-/** A real SMTP server in the process, minimal: it accepts every message and keeps its text. */
-function smtpSink(): Promise<{ server: Server; port: number; messages: string[] }> {
-  const messages: string[] = [];
-  const server = createServer((socket) => {
-    let data = false;
-    let buf = '';
-    let msg = '';
-    socket.write('220 sink ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buf += chunk.toString('utf8');
-      let i: number;
-      while ((i = buf.indexOf('\r\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (data) {
-          if (line === '.') {
-            data = false;
-            messages.push(msg);
-            msg = '';
-            socket.write('250 OK\r\n');
-          } else msg += `${line}\n`;
-          continue;
-        }
-        const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO' || cmd === 'HELO') socket.write('250 sink\r\n');
-        else if (cmd === 'DATA') {
-          data = true;
-          socket.write('354 go\r\n');
-        } else if (cmd === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port, messages })));
-}
+import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
 
 let t: TestApp;
-let sink: Awaited<ReturnType<typeof smtpSink>>;
+let sink: SmtpCapture;
 beforeAll(async () => {
-  sink = await smtpSink();
-  t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}` } });
+  sink = await startSmtpCapture();
+  t = await createTestApp({ env: { SMTP_URL: sink.url } });
 });
 afterAll(async () => {
   await t.close();
-  sink.server.close();
+  await sink.close();
 });
 const db = () => t.database.db;
-const cookieOf = (setCookie: string | string[] | undefined) => String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0]!;
+const cookieOf = (setCookie: string | string[] | undefined) =>
+  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0]!;
 
 describe('participant sign-in', () => {
   it('mails a one-time code over SMTP and signs the store user in with it, once', async () => {
@@ -62,15 +27,23 @@ describe('participant sign-in', () => {
     const email = k.users[0]!.email!;
     const asked = await t.app.inject({ method: 'POST', url: '/api/play/auth/request-code', payload: { email } });
     expect(asked.json()).toEqual({ ok: true, expiresInSeconds: 600 });
-    await expect.poll(() => sink.messages.some((m) => m.includes(email))).toBe(true);
-    const code = /code is (\d{6})/.exec(sink.messages.find((m) => m.includes(email))!)![1]!;
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/play/auth/verify-code', payload: { email, code: code === '000000' ? '111111' : '000000' } });
+    await expect.poll(() => sink.messages.some((m) => m.to.includes(email))).toBe(true);
+    const code = /code is (\d{6})/.exec(sink.messages.find((m) => m.to.includes(email))!.text)![1]!;
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/play/auth/verify-code',
+      payload: { email, code: code === '000000' ? '111111' : '000000' },
+    });
     expect([wrong.statusCode, wrong.json().error.fields[0].path]).toEqual([401, 'code']);
     const ok = await t.app.inject({ method: 'POST', url: '/api/play/auth/verify-code', payload: { email, code } });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().participant).toMatchObject({ kind: 'store_user', id: k.users[0]!.id, storeId: k.store.id });
     expect(String(ok.headers['set-cookie'])).toMatch(new RegExp(`^${PLAY_SESSION_COOKIE}=.+HttpOnly; SameSite=Lax`));
-    const me = await t.app.inject({ method: 'GET', url: '/api/play/me', headers: { cookie: cookieOf(ok.headers['set-cookie']) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/play/me',
+      headers: { cookie: cookieOf(ok.headers['set-cookie']) },
+    });
     expect(me.json().participant.email).toBe(email);
     const reused = await t.app.inject({ method: 'POST', url: '/api/play/auth/verify-code', payload: { email, code } });
     expect(reused.statusCode).toBe(401);
@@ -78,9 +51,17 @@ describe('participant sign-in', () => {
 
   it('answers an unknown email like a known one and mails nothing', async () => {
     const before = sink.messages.length;
-    const res = await t.app.inject({ method: 'POST', url: '/api/play/auth/request-code', payload: { email: 'nobody@nowhere.test' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/play/auth/request-code',
+      payload: { email: 'nobody@nowhere.test' },
+    });
     expect(res.json()).toEqual({ ok: true, expiresInSeconds: 600 });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/play/auth/request-code', payload: { email: 'not-an-email' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/play/auth/request-code',
+      payload: { email: 'not-an-email' },
+    });
     expect(bad.json().error.fields[0].path).toBe('email');
     await new Promise((r) => setTimeout(r, 200));
     expect(sink.messages.length).toBe(before);
@@ -89,14 +70,33 @@ describe('participant sign-in', () => {
   it('signs a store user with a password in (demo store users: demo1234) and refuses a wrong one', async () => {
     const f = factories(db());
     const store = await f.store(t.brandIds.owner);
-    const u = await f.storeUser(t.brandIds.owner, store.id, { email: 'demo.staff@store.test', passwordHash: await hashPassword('demo1234') });
-    const bad = await t.app.inject({ method: 'POST', url: '/api/play/auth/sign-in', payload: { email: u.email, password: 'nope' } });
+    const u = await f.storeUser(t.brandIds.owner, store.id, {
+      email: 'demo.staff@store.test',
+      passwordHash: await hashPassword('demo1234'),
+    });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/play/auth/sign-in',
+      payload: { email: u.email, password: 'nope' },
+    });
     expect([bad.statusCode, bad.json().error.fields[0].path]).toEqual([401, 'password']);
-    const ok = await t.app.inject({ method: 'POST', url: '/api/play/auth/sign-in', payload: { email: 'DEMO.staff@store.test', password: 'demo1234' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/play/auth/sign-in',
+      payload: { email: 'DEMO.staff@store.test', password: 'demo1234' },
+    });
     expect(ok.json().participant.id).toBe(u.id);
-    const out = await t.app.inject({ method: 'POST', url: '/api/play/auth/sign-out', headers: { cookie: cookieOf(ok.headers['set-cookie']) } });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/play/auth/sign-out',
+      headers: { cookie: cookieOf(ok.headers['set-cookie']) },
+    });
     expect(out.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'GET', url: '/api/play/me', headers: { cookie: cookieOf(ok.headers['set-cookie']) } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/play/me',
+      headers: { cookie: cookieOf(ok.headers['set-cookie']) },
+    });
     expect(after.statusCode).toBe(401);
   });
 
@@ -104,17 +104,27 @@ describe('participant sign-in', () => {
     const k = await runningCampaign(db(), t.brandIds.owner, { type: 'consumer' });
     await db().execute(sql`update campaigns set country_codes = '{FR}' where id = ${k.campaign.id}`);
     const email = 'claire@consumer.test';
-    await t.app.inject({ method: 'POST', url: '/api/play/auth/request-code', payload: { email, join: { campaignUid: k.campaign.publicUid, name: 'Claire', countryCode: 'fr' } } });
-    await expect.poll(() => sink.messages.some((m) => m.includes(email))).toBe(true);
-    const code = /code is (\d{6})/.exec(sink.messages.find((m) => m.includes(email))!)![1]!;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/play/auth/request-code',
+      payload: { email, join: { campaignUid: k.campaign.publicUid, name: 'Claire', countryCode: 'fr' } },
+    });
+    await expect.poll(() => sink.messages.some((m) => m.to.includes(email))).toBe(true);
+    const code = /code is (\d{6})/.exec(sink.messages.find((m) => m.to.includes(email))!.text)![1]!;
     const ok = await t.app.inject({ method: 'POST', url: '/api/play/auth/verify-code', payload: { email, code } });
     expect(ok.json().participant).toMatchObject({ kind: 'consumer', countryCode: 'FR', storeId: null });
     const cookie = cookieOf(ok.headers['set-cookie']);
     const list = await t.app.inject({ method: 'GET', url: '/api/play/campaigns', headers: { cookie } });
     expect(list.json().items.map((c: { id: number }) => c.id)).toEqual([k.campaign.id]);
-    const detail = await t.app.inject({ method: 'GET', url: `/api/play/campaigns/${k.campaign.id}`, headers: { cookie } });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/play/campaigns/${k.campaign.id}`,
+      headers: { cookie },
+    });
     expect(detail.json().missions[0]).toMatchObject({ maxEntriesPerUser: 1, maxEntriesPerStore: 0, entriesLeft: 1 });
-    expect((await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [] })).json().entriesLeft).toBe(0);
+    expect(
+      (await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [] })).json().entriesLeft,
+    ).toBe(0);
   });
 });
 
@@ -124,42 +134,94 @@ describe('participant and dashboard sessions are separate', () => {
     const play = await playCookie(db(), t.brandIds.owner, k.users[0]!.id);
     const dashboard = await t.signIn('owner@brand.test');
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: play } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v3/bundle/${k.campaign.id}/report`, headers: { cookie: play } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/play/me', headers: { cookie: dashboard } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/play/campaigns', headers: { cookie: dashboard } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v3/bundle/${k.campaign.id}/report`, headers: { cookie: play } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/play/me', headers: { cookie: dashboard } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/play/campaigns', headers: { cookie: dashboard } })).statusCode,
+    ).toBe(401);
   });
 });
 
 describe('participant campaigns', () => {
   it('lists only active campaigns that reach my store by scope, and shows missions without answers and rewards with stock', async () => {
-    const k = await runningCampaign(db(), t.brandIds.owner, { type: 'learning', items: 'questions', campaignMission: { passingGrade: 1 } });
-    const r = await k.reward({ type: 'discount', title: 'Ten', percentageDiscount: 10, completionsToUnlock: 2, maxPerUser: 1 });
+    const k = await runningCampaign(db(), t.brandIds.owner, {
+      type: 'learning',
+      items: 'questions',
+      campaignMission: { passingGrade: 1 },
+    });
+    const r = await k.reward({
+      type: 'discount',
+      title: 'Ten',
+      percentageDiscount: 10,
+      completionsToUnlock: 2,
+      maxPerUser: 1,
+    });
     await k.codes(r.id, 4);
     const f = factories(db());
     const elsewhere = await f.store(t.brandIds.owner);
     const grouped = await f.group(t.brandIds.owner, [k.store.id]);
-    const byStore = await f.campaign(t.brandIds.owner, { status: 'active', scopeType: 'store', scopePks: [elsewhere.id] });
-    const byGroup = await f.campaign(t.brandIds.owner, { status: 'active', scopeType: 'group', scopePks: [grouped.id] });
+    const byStore = await f.campaign(t.brandIds.owner, {
+      status: 'active',
+      scopeType: 'store',
+      scopePks: [elsewhere.id],
+    });
+    const byGroup = await f.campaign(t.brandIds.owner, {
+      status: 'active',
+      scopeType: 'group',
+      scopePks: [grouped.id],
+    });
     const draft = await f.campaign(t.brandIds.owner, { status: 'draft' });
     const cookie = await playCookie(db(), t.brandIds.owner, k.users[0]!.id);
-    const ids = (await t.app.inject({ method: 'GET', url: '/api/play/campaigns', headers: { cookie } })).json().items.map((c: { id: number }) => c.id);
+    const ids = (await t.app.inject({ method: 'GET', url: '/api/play/campaigns', headers: { cookie } }))
+      .json()
+      .items.map((c: { id: number }) => c.id);
     expect(ids).toContain(k.campaign.id);
     expect(ids).toContain(byGroup.id);
     expect(ids).not.toContain(byStore.id);
     expect(ids).not.toContain(draft.id);
-    expect((await t.app.inject({ method: 'GET', url: `/api/play/campaigns/${byStore.id}`, headers: { cookie } })).statusCode).toBe(404);
-    await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'learning', answers: k.itemIds.map((itemId) => ({ itemId, optionId: 'a' })) });
-    const detail = (await t.app.inject({ method: 'GET', url: `/api/play/campaigns/${k.campaign.id}`, headers: { cookie } })).json();
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/play/campaigns/${byStore.id}`, headers: { cookie } })).statusCode,
+    ).toBe(404);
+    await submit(t.app, cookie, k.campaign.id, k.cm.id, {
+      kind: 'learning',
+      answers: k.itemIds.map((itemId) => ({ itemId, optionId: 'a' })),
+    });
+    const detail = (
+      await t.app.inject({ method: 'GET', url: `/api/play/campaigns/${k.campaign.id}`, headers: { cookie } })
+    ).json();
     expect(JSON.stringify(detail.missions)).not.toContain('correctOptionId');
-    expect(detail.missions[0]).toMatchObject({ submissionKind: 'learning', passingGrade: 1, entriesLeft: null, myCompletions: { accepted: 1 } });
-    expect(detail.rewards[0]).toMatchObject({ codesLeft: 4, budgetLeftCents: null, myProgress: { accepted: 1, needed: 2 }, myUnlocked: 0, canStillUnlock: true });
+    expect(detail.missions[0]).toMatchObject({
+      submissionKind: 'learning',
+      passingGrade: 1,
+      entriesLeft: null,
+      myCompletions: { accepted: 1 },
+    });
+    expect(detail.rewards[0]).toMatchObject({
+      codesLeft: 4,
+      budgetLeftCents: null,
+      myProgress: { accepted: 1, needed: 2 },
+      myUnlocked: 0,
+      canStillUnlock: true,
+    });
   });
 
   it('shows my revealed codes, money earned, and lets me fill a prize form that the dashboard then reads', async () => {
     const k = await runningCampaign(db(), t.brandIds.owner);
     const code = await k.reward({ type: 'gift_card', title: 'Card', amountCents: 500, isUnlimited: true });
     await k.codes(code.id, 2);
-    await k.reward({ type: 'money', title: 'Cash', amountCents: 250, budgetCents: 1000, budgetPaidCents: 1000, isUnlimited: true });
+    await k.reward({
+      type: 'money',
+      title: 'Cash',
+      amountCents: 250,
+      budgetCents: 1000,
+      budgetPaidCents: 1000,
+      isUnlimited: true,
+    });
     const prize = await k.reward({ type: 'prize', title: 'TV' });
     const cookie = await playCookie(db(), t.brandIds.owner, k.users[0]!.id);
     await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [] });
@@ -168,16 +230,43 @@ describe('participant campaigns', () => {
     expect(mine.items.find((u: { type: string }) => u.type === 'gift_card').code).toBe(`CODE-${code.id}-1`);
     const p = mine.items.find((u: { type: string }) => u.type === 'prize');
     expect(p.status).toBe('awaiting_assignment');
-    const form = { fullName: 'Sam Staff', phone: '+1 555 0100', addressLine1: '1 Main St', city: 'Springfield', postalCode: '12345', countryCode: 'us' };
-    const bad = await t.app.inject({ method: 'POST', url: `/api/play/rewards/${p.unlockId}/prize-form`, headers: { cookie }, payload: { ...form, phone: '' } });
+    const form = {
+      fullName: 'Sam Staff',
+      phone: '+1 555 0100',
+      addressLine1: '1 Main St',
+      city: 'Springfield',
+      postalCode: '12345',
+      countryCode: 'us',
+    };
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/play/rewards/${p.unlockId}/prize-form`,
+      headers: { cookie },
+      payload: { ...form, phone: '' },
+    });
     expect(bad.json().error.fields[0].path).toBe('phone');
-    const saved = await t.app.inject({ method: 'POST', url: `/api/play/rewards/${p.unlockId}/prize-form`, headers: { cookie }, payload: form });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: `/api/play/rewards/${p.unlockId}/prize-form`,
+      headers: { cookie },
+      payload: form,
+    });
     expect(saved.json().prizeForm).toMatchObject({ fullName: 'Sam Staff', countryCode: 'US' });
     const dashboard = await t.signIn('owner@brand.test');
-    const read = await t.app.inject({ method: 'POST', url: '/api/reward/read/prize/user-form', headers: { cookie: dashboard }, payload: { unlockId: p.unlockId, rewardId: prize.id, userId: k.users[0]!.id } });
+    const read = await t.app.inject({
+      method: 'POST',
+      url: '/api/reward/read/prize/user-form',
+      headers: { cookie: dashboard },
+      payload: { unlockId: p.unlockId, rewardId: prize.id, userId: k.users[0]!.id },
+    });
     expect(read.json().form).toMatchObject({ fullName: 'Sam Staff', formId: saved.json().prizeForm.formId });
     const other = await t.signIn('partner@partner.test');
-    const foreign = await t.app.inject({ method: 'POST', url: '/api/reward/read/prize/user-form', headers: { cookie: other }, payload: { unlockId: p.unlockId, rewardId: prize.id, userId: k.users[0]!.id } });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/reward/read/prize/user-form',
+      headers: { cookie: other },
+      payload: { unlockId: p.unlockId, rewardId: prize.id, userId: k.users[0]!.id },
+    });
     expect(foreign.statusCode).toBe(404);
   });
 });

@@ -1,5 +1,6 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { renderEmail } from '../../lib/email-template.js';
+import type { Mailer } from '../../lib/mailer.js';
 
 /** What the owner is told when a scheduled campaign could not start because its budget is unpaid. */
 export interface StartBlockedNotice {
@@ -17,21 +18,25 @@ export type NotifyStartBlocked = (notice: StartBlockedNotice) => Promise<void>;
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** Mails the notice over SMTP when SMTP_URL is set, and logs it otherwise (development). */
-export function createStartBlockedMailer(opts: { smtpUrl?: string | undefined; from: string; log: FastifyBaseLogger }): NotifyStartBlocked {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+/** Mails the notice through the app's mailer (SMTP, or the log without SMTP_URL). */
+export function createStartBlockedMailer(opts: { mailer: Mailer; log: FastifyBaseLogger }): NotifyStartBlocked {
   return async (notice) => {
-    const subject = `Campaign "${notice.campaignName}" did not start: budget unpaid`;
-    const text =
-      `Your campaign "${notice.campaignName}" (#${notice.campaignId}) reached its start time but could not start: ` +
-      `its prepaid money budget is unpaid (${dollars(notice.dueCents)} due, wallet balance ${dollars(notice.walletBalanceCents)}).\n\n` +
-      'It stays scheduled and starts as soon as the budget is paid from the campaign builder.';
-    if (!transport || notice.recipients.length === 0) {
-      opts.log.info({ notice }, 'campaign start blocked: budget unpaid (not mailed: no SMTP_URL or no recipient)');
+    if (notice.recipients.length === 0) {
+      opts.log.info({ notice }, 'campaign start blocked: budget unpaid (no recipient to mail)');
       return;
     }
+    const subject = `Campaign "${notice.campaignName}" did not start: budget unpaid`;
+    const body = await renderEmail({
+      lang: 'en',
+      title: subject,
+      paragraphs: [
+        `Your campaign "${notice.campaignName}" (#${notice.campaignId}) reached its start time but could not start: ` +
+          `its prepaid money budget is unpaid (${dollars(notice.dueCents)} due, wallet balance ${dollars(notice.walletBalanceCents)}).`,
+        'It stays scheduled and starts as soon as the budget is paid from the campaign builder.',
+      ],
+    });
     try {
-      await transport.sendMail({ from: opts.from, to: notice.recipients, subject, text });
+      await opts.mailer.send({ to: notice.recipients, subject, ...body });
     } catch (error) {
       // The block is committed and shown in the app; a mail server being down must not re-run the job.
       opts.log.error({ err: error, notice }, 'campaign start blocked: notice mail failed');
