@@ -36,3 +36,6 @@ export * from './launch/launch-validation.js';
 export * from './report/report.schema.js';
 export * from './play/play.schema.js';
 export * from './engine/engine-rules.js';
+export * from './export/export.schema.js';
+export * from './export/spreadsheet-cell.js';
+export * from './store/store-operations.schema.js';

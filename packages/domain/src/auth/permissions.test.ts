@@ -11,6 +11,11 @@ describe('role permissions', () => {
     expect(hasPermission('member', 'campaign:launch')).toBe(false);
     expect(hasPermission('member', 'wallet:pay')).toBe(false);
   });
+  it('lets owners and admins export, not members', () => {
+    expect(hasPermission('owner', 'export:create')).toBe(true);
+    expect(hasPermission('admin', 'export:create')).toBe(true);
+    expect(hasPermission('member', 'export:create')).toBe(false);
+  });
   it('unions the permissions of several roles and ignores unknown ones', () => {
     expect(permissionsForRole('member, owner')).toContain('campaign:launch');
     expect(permissionsForRole('stranger')).toEqual([]);

@@ -8,6 +8,8 @@ export const PERMISSION_STATEMENTS = {
   reward: ['create', 'update', 'delete'],
   store: ['read', 'update'],
   wallet: ['read', 'pay'],
+  // Exports carry participants' names and emails and every reward code: owners and admins only (rule R60).
+  export: ['create'],
 } as const;
 
 export type TResource = keyof typeof PERMISSION_STATEMENTS;
@@ -25,8 +27,8 @@ const ALL: TPermission[] = (Object.keys(PERMISSION_STATEMENTS) as TResource[]).f
 export const ROLE_PERMISSIONS: Record<TMemberRole, readonly TPermission[]> = {
   owner: ALL,
   admin: ALL,
-  // Members build campaigns but cannot launch them or spend the wallet.
-  member: ALL.filter((p) => p !== 'campaign:launch' && p !== 'wallet:pay'),
+  // Members build campaigns but cannot launch them, spend the wallet or export data.
+  member: ALL.filter((p) => p !== 'campaign:launch' && p !== 'wallet:pay' && p !== 'export:create'),
 };
 
 export function permissionsForRole(role: string): TPermission[] {

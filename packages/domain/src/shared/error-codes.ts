@@ -38,6 +38,8 @@ export const ERROR_CODES = {
   fileTooComplex: 'FILE_TOO_COMPLEX',
   /** Sign-in, sign-up and session calls that failed for another reason than the ones above. */
   authFailed: 'AUTH_FAILED',
+  /** A signed download link whose time is up (exports). */
+  linkExpired: 'LINK_EXPIRED',
   /** A 4xx from the framework that no other code describes (e.g. 405, 406). */
   badRequest: 'BAD_REQUEST',
   internal: 'INTERNAL',
@@ -76,6 +78,7 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   FILE_UNREADABLE: 400,
   FILE_TOO_COMPLEX: 400,
   AUTH_FAILED: 400,
+  LINK_EXPIRED: 410,
   BAD_REQUEST: 400,
   INTERNAL: 500,
 };

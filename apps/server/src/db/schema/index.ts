@@ -7,3 +7,5 @@ export * from './media.js';
 export * from './billing.js';
 export * from './runtime.js';
 export * from './promote.js';
+export * from './exports.js';
+export * from './store-operations.js';

@@ -51,6 +51,8 @@ export const stores = pgTable(
     // Substring search (ILIKE '%…%') over name and address; needs the pg_trgm extension.
     index('stores_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('stores_address_trgm_idx').using('gin', t.formattedAddress.op('gin_trgm_ops')),
+    // POS merge candidates with the same postcode in the same country (docs/decisions/0011).
+    index('stores_brand_country_postal_idx').on(t.brandId, t.countryCode, t.postalCode),
   ],
 );
 
