@@ -30,6 +30,8 @@ describe('computeProgress — regular campaigns (3 steps, 4 when shared)', () =>
     ['nothing', { name: '', missions: [], rewards: [] }, 0, 3],
     ['shared without partners', { type: 'contest', sharedCampaign: true }, 75, 4],
     ['shared with a partner', { type: 'contest', sharedCampaign: true, partners: [{ brandId: 'p', inviteStatus: null }] }, 100, 4],
+    ['shared, every partner rejected', { type: 'contest', sharedCampaign: true, partners: [{ brandId: 'p', inviteStatus: 'REJECTED' }] }, 75, 4],
+    ['shared, one rejected and one sent', { type: 'contest', sharedCampaign: true, partners: [{ brandId: 'p', inviteStatus: 'REJECTED' }, { brandId: 'q', inviteStatus: 'SENT' }] }, 100, 4],
     ['shared with only a name', { type: 'contest', sharedCampaign: true, missions: [], rewards: [] }, 25, 4],
   ])('%s → %i %% of %i steps', (_label, over, percent, stepCount) => {
     const result = computeProgress({ ...base, ...over });

@@ -51,7 +51,7 @@ export function computeProgress(input: ProgressInput): ProgressResult {
     const mine = input.rewards.filter((r) => r.partners.some((p) => p.brandId === input.viewer.brandId));
     if (input.viewer.isRetailer) {
       const partnerRewards = input.rewards.filter((r) => r.filledByPartners);
-      steps.push({ step: 'partnerRewards', done: partnerRewards.every((r) => r.partners.every((p) => p.filled)) });
+      steps.push({ step: 'partnerRewards', done: partnerRewards.every((r) => r.partners.length > 0 && r.partners.every((p) => p.filled)) });
       steps.push({ step: 'acceptedPartner', done: input.partners.some((p) => p.inviteStatus === 'ACCEPTED') });
     } else {
       steps.push({
@@ -65,7 +65,10 @@ export function computeProgress(input: ProgressInput): ProgressResult {
     const rewardsDone =
       input.type === 'learning' ? learningRewardsDone(input.missions, input.rewards) : input.rewards.length > 0;
     steps.push({ step: 'rewards', done: rewardsDone });
-    if (input.sharedCampaign) steps.push({ step: 'partners', done: input.partners.length > 0 });
+    // Partners picked and not all of them refused: a rejected invite does not count, so
+    // "all partners rejected" sends the retailer back to change the bundle (spec §8). Only
+    // ACCEPTED invites count as partners once answered (see the view steps and launch).
+    if (input.sharedCampaign) steps.push({ step: 'partners', done: input.partners.some((p) => p.inviteStatus !== 'REJECTED') });
   }
   const done = steps.filter((s) => s.done).length;
   return { percent: Math.round((done / steps.length) * 100), steps };
