@@ -44,3 +44,6 @@ export * from './billing/billing.schema.js';
 export * from './billing/test-cards.js';
 export * from './partner/partner-rules.js';
 export * from './partner/partner.schema.js';
+export * from './smart-review/receipt-parse.js';
+export * from './smart-review/receipt-match.js';
+export * from './smart-review/smart-review.schema.js';
