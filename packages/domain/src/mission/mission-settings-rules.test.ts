@@ -38,6 +38,16 @@ describe('validateMissionSettings', () => {
     ).toEqual([]);
   });
 
+  it('refuses a custom rules link while the default rules are chosen, instead of keeping it unseen', () => {
+    const fields = validateMissionSettings({
+      campaignType: 'contest',
+      sharedCampaign: false,
+      itemCount: 0,
+      contest: contest({ useCustom: false, customUrl: 'https://brand.example/rules' }),
+    });
+    expect(paths(fields)).toEqual(['contest.rulesAndRegulations.customUrl']);
+  });
+
   it('refuses negative entry limits', () => {
     expect(paths(validateMissionSettings({ campaignType: 'general', sharedCampaign: false, itemCount: 0, maxEntriesPerUser: -1 }))).toEqual([
       'maxEntriesPerUser',

@@ -75,6 +75,10 @@ export function validateMissionSettings(input: MissionSettingsInput): TErrorFiel
       if (rules.useCustom && (rules.customUrl.trim() === '' || !isHttpUrl(rules.customUrl.trim()))) {
         errors.push({ path: 'contest.rulesAndRegulations.customUrl', message: PLEASE_ENTER_INFORMATION });
       }
+      // A link kept while the default rules are chosen would be saved but never shown: refuse it rather than keep it silently.
+      if (!rules.useCustom && rules.customUrl.trim() !== '') {
+        errors.push({ path: 'contest.rulesAndRegulations.customUrl', message: 'only with custom rules: turn on custom rules or clear the link' });
+      }
     }
   }
   if (input.sharedCampaign && input.sharedData !== undefined && input.sharedData.length === 0) {

@@ -127,6 +127,8 @@ export async function changeCampaignStatus(options: ChangeCampaignStatusOptions)
     const toDate = (s: number | null | undefined) => (s == null ? null : new Date(s * 1000));
     const set = {
       status: next,
+      // A new start is tried afresh: a block recorded for the old start time no longer applies.
+      startBlocked: null,
       startDate: toDate(startDate),
       endDate: toDate(effective.endDate),
       timeZone: effective.timeZone,

@@ -204,6 +204,17 @@ describe('schedule and reschedule', () => {
     expect(await t.app.scheduler.pendingJobs(c.id)).toEqual([{ kind: 'activate', campaignId: c.id, at: moved * 1000 }]);
   });
 
+  it('clears a blocked start when the campaign is rescheduled, so the new start is tried afresh', async () => {
+    const c = await ready();
+    const start = nowSeconds() + 3 * DAY;
+    expect((await put(c.id, { action: 'schedule', startDate: start, endDate: start + 7 * DAY, timeZone: 'UTC' })).statusCode).toBe(200);
+    await t.database.db.update(campaigns).set({ startBlocked: 'budget_unpaid' }).where(eq(campaigns.id, c.id));
+    const moved = start + DAY;
+    const again = await put(c.id, { action: 'reschedule', startDate: moved, endDate: moved + 7 * DAY, timeZone: 'UTC', scope: 'store', pks: [] });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await rowOf(c.id)).startBlocked).toBeNull();
+  });
+
   it('requires a start date not in the past and an end after it', async () => {
     const c = await ready();
     const res = await put(c.id, { action: 'schedule', startDate: nowSeconds() - 3600, endDate: nowSeconds() - 7200 });
