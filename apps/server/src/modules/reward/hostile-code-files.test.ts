@@ -10,7 +10,7 @@ import { rewards } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { createParsePool } from './code-file/parse-pool.js';
+import { createParsePool } from '../../lib/spreadsheet-file/parse-pool.js';
 
 let t: TestApp;
 let owner: string;

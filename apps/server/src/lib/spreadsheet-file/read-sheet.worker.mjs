@@ -1,11 +1,13 @@
-// Parses a code file off the main thread (spawned by parse-code-file.ts with resource limits and a
-// deadline). Plain JavaScript, so it runs the same under tsx, vitest and any production runner.
+// Reads a spreadsheet (code file, POS store list) off the main thread, spawned by read-spreadsheet.ts with resource
+// limits and a deadline. Plain JavaScript, so it runs the same under tsx, vitest and any production runner.
+// columns 'first': the first column's cells (code files); 'all': every row's cells (store lists).
 import { createInflateRaw } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
 import XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
 
-const { bytes, ext, maxRows, maxEntryBytes, maxTotalBytes } = workerData;
+const { bytes, ext, maxRows, maxEntryBytes, maxTotalBytes, columns } = workerData;
+const cellsOf = (row) => (columns === 'all' ? row.map((c) => String(c ?? '')) : String(row[0] ?? ''));
 
 class Refused extends Error {}
 
@@ -76,9 +78,10 @@ function csvCells(buffer) {
     const line = typeof quoteError.index === 'number' ? lineAt(text, quoteError.index) : (quoteError.row ?? 0) + 1;
     throw new Refused(`row ${line}: a quote is opened and never closed (${quoteError.message})`);
   }
-  const cells = parsed.data.map((row) => String(row[0] ?? ''));
+  const cells = parsed.data.map(cellsOf);
   // Papa yields one empty row for a trailing newline; it is not an empty row of the file.
-  if (cells.length > 0 && cells[cells.length - 1] === '' && /\r?\n$/.test(text.slice(-2))) cells.pop();
+  const last = cells[cells.length - 1];
+  if (cells.length > 0 && (last === '' || (Array.isArray(last) && last.join('') === '')) && /\r?\n$/.test(text.slice(-2))) cells.pop();
   return cells;
 }
 
@@ -93,14 +96,18 @@ try {
     const book = XLSX.read(buffer, { type: 'buffer', raw: true, cellDates: false, sheetRows: maxRows + 2, dense: true });
     const sheet = book.Sheets[book.SheetNames[0]];
     const rows = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true }) : [];
-    cells = rows.map((row) => String(row[0] ?? ''));
+    cells = rows.map(cellsOf);
   }
-  // A code never holds a line break (a quoted cell may): refuse the row rather than store half a code.
-  const broken = cells.findIndex((cell) => /[\r\n]/.test(cell));
-  if (broken !== -1) throw new Refused(`row ${broken + 1}: a code cannot contain a line break`);
   const tooMany = cells.length > maxRows + 1;
-  // One string, not a million: a single structured-clone copy keeps the main thread free.
-  parentPort.postMessage({ ok: true, text: cells.slice(0, maxRows + 1).join('\n'), count: Math.min(cells.length, maxRows + 1), tooMany });
+  if (columns === 'all') {
+    parentPort.postMessage({ ok: true, text: JSON.stringify(cells.slice(0, maxRows + 1)), count: Math.min(cells.length, maxRows + 1), tooMany });
+  } else {
+    // A code never holds a line break (a quoted cell may): refuse the row rather than store half a code.
+    const broken = cells.findIndex((cell) => /[\r\n]/.test(cell));
+    if (broken !== -1) throw new Refused(`row ${broken + 1}: a code cannot contain a line break`);
+    // One string, not a million: a single structured-clone copy keeps the main thread free.
+    parentPort.postMessage({ ok: true, text: cells.slice(0, maxRows + 1).join('\n'), count: Math.min(cells.length, maxRows + 1), tooMany });
+  }
 } catch (error) {
   parentPort.postMessage({ ok: false, refused: error instanceof Refused, message: error instanceof Error ? error.message : String(error) });
 }
