@@ -9,3 +9,4 @@ export * from './runtime.js';
 export * from './promote.js';
 export * from './exports.js';
 export * from './store-operations.js';
+export * from './receipts.js';
