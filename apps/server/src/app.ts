@@ -24,6 +24,7 @@ import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { missionRoutes } from './modules/mission/mission.routes.js';
 import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
@@ -192,6 +193,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
   await app.register(meRoutes);
+  await app.register(billingRoutes);
   await app.register(campaignRoutes);
   await app.register(builderRoutes, { revisions });
   await app.register(missionRoutes);

@@ -3,8 +3,8 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ERROR_CODES, type TErrorBody, type TErrorCode, type TErrorField } from '@rally/domain';
 import { AppError, codeForStatus } from '../lib/app-error.js';
 
-function send(reply: FastifyReply, status: number, code: TErrorCode, message: string, fields: TErrorField[] = []) {
-  const body: TErrorBody = { error: { code, message, fields } };
+function send(reply: FastifyReply, status: number, code: TErrorCode, message: string, fields: TErrorField[] = [], dueCents?: number) {
+  const body: TErrorBody = { error: { code, message, fields, ...(dueCents === undefined ? {} : { dueCents }) } };
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
@@ -64,7 +64,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       if (err.status >= 500) request.log.error({ err }, 'app error');
-      return send(reply, err.status, err.code, err.message, err.fields);
+      // A payment the wallet does not cover says how much is missing (billing's PaymentDueError).
+      const due = 'dueCents' in err && typeof err.dueCents === 'number' ? err.dueCents : undefined;
+      return send(reply, err.status, err.code, err.message, err.fields, due);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'request';

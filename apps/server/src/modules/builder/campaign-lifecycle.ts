@@ -1,7 +1,8 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { ERROR_CODES, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { rewards, walletLedger } from '../../db/schema/index.js';
+import { rewards } from '../../db/schema/index.js';
+import { refundCampaignBudget } from '../billing/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toApiCampaign } from '../campaign/index.js';
@@ -71,11 +72,10 @@ export async function endCampaign({ db, actor, campaignId }: EndCampaignOptions)
     }
     const changes: { field: string; old: unknown; new: unknown }[] = [{ field: 'status', old: 'active', new: 'ended' }];
     if (refund > 0) {
-      await tx.insert(walletLedger).values({
+      await refundCampaignBudget(tx, {
         brandId: actor.brandId,
-        kind: 'refund',
-        amountCents: refund,
         campaignId: campaign.id,
+        amountCents: refund,
         note: `unspent budget of campaign ${campaign.id}, returned when it was ended`,
         createdBy: actor.userId,
       });

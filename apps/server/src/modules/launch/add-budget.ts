@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { budgetDue, ERROR_CODES, type TAddBudgetBody, type TAddBudgetResult } from '@rally/domain';
+import { budgetDue, type TAddBudgetBody, type TAddBudgetResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { rewards, walletLedger } from '../../db/schema/index.js';
-import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import { rewards } from '../../db/schema/index.js';
+import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
+import { debitWallet, PaymentDueError } from '../billing/index.js';
 import { lockCampaign, saveCampaignChange } from '../builder/index.js';
 import { startIfDue, type CampaignJob } from '../scheduler/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
@@ -35,7 +36,9 @@ export async function addBudget({ db, actor, body, replaceJobs }: AddBudgetOptio
     if (owed.due === 0) throw invalid([{ path: 'amount', message: 'nothing is due: every money budget is paid' }]);
     if (body.amount > owed.due) throw invalid([{ path: 'amount', message: `more than is due (${dollars(owed.due)})` }]);
     if (brand.walletBalanceCents < body.amount) {
-      throw new AppError(402, ERROR_CODES.budgetUnpaid, `The wallet holds ${dollars(brand.walletBalanceCents)}; ${dollars(body.amount)} is needed`, [
+      // Say so before touching any reward; the 402 carries the difference the payment form prefills.
+      const short = body.amount - brand.walletBalanceCents;
+      throw new PaymentDueError(short, `The wallet holds ${dollars(brand.walletBalanceCents)}; ${dollars(body.amount)} is needed`, [
         { path: 'amount', message: `wallet balance ${dollars(brand.walletBalanceCents)} is less than ${dollars(body.amount)}` },
       ]);
     }
@@ -51,10 +54,10 @@ export async function addBudget({ db, actor, body, replaceJobs }: AddBudgetOptio
       await tx.update(rewards).set({ budgetPaidCents: budgetPaid, updatedAt: new Date() }).where(eq(rewards.id, id));
       paid.push({ rewardId: id, budget: reward.budgetCents ?? 0, budgetPaid });
     }
-    await tx.insert(walletLedger).values({
+    await debitWallet(tx, {
       brandId: actor.brandId,
       kind: 'budget_debit',
-      amountCents: -body.amount,
+      amountCents: body.amount,
       campaignId: campaign.id,
       note: body.amountPerEntry !== undefined ? `budget of campaign ${campaign.id}, ${dollars(body.amountPerEntry)} per entry` : `budget of campaign ${campaign.id}`,
       createdBy: actor.userId,

@@ -21,6 +21,7 @@ import { saveCampaignChange } from '../builder/save-campaign-change.js';
 import { toEpochSeconds } from '../campaign/campaign.mapper.js';
 import { jobsForCampaign, type CampaignScheduler } from '../scheduler/campaign-scheduler.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
+import { chargePostpaidBudgets } from './pay-due-budget.js';
 
 /** How many groups, stores and users a scope reaches (the store module answers). */
 export type CalculateReach = (db: DbOrTx, brandId: string, request: TReachRequest) => Promise<TReach>;
@@ -112,6 +113,11 @@ export async function changeCampaignStatus(options: ChangeCampaignStatusOptions)
           owed.due,
         );
       }
+    }
+
+    // A postpaid brand's budgets go on its month's invoice as the campaign goes live (a schedule is charged at its start).
+    if (form.action === 'launch' && brand.paymentPlan === 'postpaid') {
+      await chargePostpaidBudgets(tx, { brandId: actor.brandId, campaignId: campaign.id, userId: actor.userId }, rewards);
     }
 
     // The reach stored is the server's own count for the scope, never the figure the browser showed.

@@ -1,2 +1,2 @@
 // The launch module's public file: what other modules may use.
-export { payDueBudgetFromWallet, type DueBudgetPayment } from './pay-due-budget.js';
+export { chargePostpaidBudgets, payDueBudgetFromWallet, type DueBudgetPayment } from './pay-due-budget.js';

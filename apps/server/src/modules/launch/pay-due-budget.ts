@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { budgetDue } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { rewards, walletLedger } from '../../db/schema/index.js';
+import { rewards } from '../../db/schema/index.js';
+import { accrueInvoiceLine, debitWallet } from '../billing/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
 
 export type DueBudgetPayment =
@@ -21,6 +22,7 @@ export async function payDueBudgetFromWallet(
 ): Promise<DueBudgetPayment> {
   const brand = await findBrandBilling(tx, input.brandId, true);
   const list = await listLaunchRewards(tx, input.campaignId);
+  if (brand.paymentPlan === 'postpaid') return chargePostpaidBudgets(tx, input, list);
   const owed = budgetDue(list, brand.paymentPlan);
   if (owed.due === 0) return { kind: 'nothing-due' };
   if (brand.walletBalanceCents < owed.due) return { kind: 'short', due: owed.due, walletBalance: brand.walletBalanceCents };
@@ -30,13 +32,43 @@ export async function payDueBudgetFromWallet(
     await tx.update(rewards).set({ budgetPaidCents: old + due, updatedAt: new Date() }).where(eq(rewards.id, id));
     changes.push({ field: `rewards.${id}.budgetPaid`, old, new: old + due });
   }
-  await tx.insert(walletLedger).values({
+  await debitWallet(tx, {
     brandId: input.brandId,
     kind: 'budget_debit',
-    amountCents: -owed.due,
+    amountCents: owed.due,
     campaignId: input.campaignId,
     note: `budget of campaign ${input.campaignId}, paid at its scheduled start`,
     createdBy: input.userId,
   });
+  return { kind: 'paid', amount: owed.due, changes };
+}
+
+/**
+ * A postpaid brand pays its money budgets on the month's invoice instead of up front: the unpaid part of
+ * each budget is marked paid (the engine spends only what is paid) and charged as an invoice line.
+ * Called when its campaign goes live (launch now, or a scheduled start).
+ */
+export async function chargePostpaidBudgets(
+  tx: DbOrTx,
+  input: { brandId: string; campaignId: number; userId: string | null },
+  list?: Awaited<ReturnType<typeof listLaunchRewards>>,
+): Promise<DueBudgetPayment> {
+  const rewardsList = list ?? (await listLaunchRewards(tx, input.campaignId));
+  const owed = budgetDue(rewardsList, 'prepaid');
+  if (owed.due === 0) return { kind: 'nothing-due' };
+  const changes: { field: string; old: number; new: number }[] = [];
+  for (const { id, due } of owed.rewards) {
+    const reward = rewardsList.find((r) => r.id === id)!;
+    const old = reward.budgetPaidCents ?? 0;
+    await tx.update(rewards).set({ budgetPaidCents: old + due, updatedAt: new Date() }).where(eq(rewards.id, id));
+    await accrueInvoiceLine(tx, {
+      brandId: input.brandId,
+      kind: 'budget',
+      description: `Budget of "${reward.title || 'money reward'}" (campaign ${input.campaignId})`,
+      amountCents: due,
+      campaignId: input.campaignId,
+    });
+    changes.push({ field: `rewards.${id}.budgetPaid`, old, new: old + due });
+  }
   return { kind: 'paid', amount: owed.due, changes };
 }

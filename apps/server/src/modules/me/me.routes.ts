@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
-import { ZErrorBody, ZMe, ZSwitchBrandBody, type TBrandSummary, type TMe, type TMemberRole } from '@rally/domain';
+import { ZErrorBody, ZMe, ZSwitchBrandBody, type TBrandCurrency, type TBrandSummary, type TCurrentBrand, type TMe, type TMemberRole } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { brands, members, sessions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
@@ -16,6 +16,13 @@ const summary = (b: BrandRow): TBrandSummary => ({
   paymentPlan: b.paymentPlan,
   logoUrl: b.logo,
 });
+/** The brand load (spec §7): the summary plus wallet, currency and smart review. */
+const current = (b: BrandRow): TCurrentBrand => ({
+  ...summary(b),
+  walletBalance: b.walletBalanceCents,
+  currency: b.currency as TBrandCurrency,
+  smartReview: { enabled: b.smartReviewEnabled, pricePerScan: b.smartReviewPricePerScanCents, currency: b.smartReviewCurrency, plan: b.smartReviewPlan },
+});
 
 async function loadMe(db: Db, actor: RequestActor): Promise<TMe> {
   const rows = await db
@@ -24,11 +31,11 @@ async function loadMe(db: Db, actor: RequestActor): Promise<TMe> {
     .innerJoin(brands, eq(brands.id, members.organizationId))
     .where(eq(members.userId, actor.userId))
     .orderBy(asc(brands.name));
-  const current = rows.find((r) => r.brand.id === actor.brandId);
-  if (!current) throw notFound('Brand');
+  const currentRow = rows.find((r) => r.brand.id === actor.brandId);
+  if (!currentRow) throw notFound('Brand');
   return {
     user: { id: actor.userId, name: actor.userName, email: actor.email },
-    brand: summary(current.brand),
+    brand: current(currentRow.brand),
     role: actor.role,
     permissions: actor.permissions,
     brands: rows.map((r) => ({ ...summary(r.brand), role: r.role as TMemberRole })),

@@ -1,0 +1,7 @@
+// The billing module's public file: every wallet movement and invoice charge goes through these.
+export { debitWallet, creditWallet, accrueInvoiceLine, type WalletMove, type WalletMoveResult, type InvoiceLineInput } from './wallet-ledger.js';
+export { PaymentDueError } from './payment-due-error.js';
+export { checkUnpaidInvoices } from './check-unpaid-invoices.js';
+export { findBrandWallet, ledgerSum, type BrandWallet } from './billing.repository.js';
+export { formatCents } from './money.js';
+export { refundCampaignBudget } from './refund-campaign-budget.js';
