@@ -1,0 +1,226 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TDataExport } from '@rally/domain';
+import type { DbOrTx } from '../../db/client.js';
+import { dataExports, members, users } from '../../db/schema/index.js';
+import { escapeLike } from '../../lib/sql-helpers.js';
+
+export type ExportRow = typeof dataExports.$inferSelect;
+
+export async function insertExport(db: DbOrTx, values: typeof dataExports.$inferInsert): Promise<ExportRow> {
+  const [row] = await db.insert(dataExports).values(values).returning();
+  return row!;
+}
+
+export async function findExport(db: DbOrTx, brandId: string, id: string): Promise<ExportRow | undefined> {
+  const [row] = await db.select().from(dataExports).where(and(eq(dataExports.brandId, brandId), eq(dataExports.id, id)));
+  return row;
+}
+
+/** Any brand's export, for the job runner and the signed download link (which carry the id, not a session). */
+export async function findExportById(db: DbOrTx, id: string): Promise<ExportRow | undefined> {
+  const [row] = await db.select().from(dataExports).where(eq(dataExports.id, id));
+  return row;
+}
+
+export async function listExports(db: DbOrTx, brandId: string, offset: number, limit: number) {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(dataExports).where(eq(dataExports.brandId, brandId)).orderBy(desc(dataExports.createdAt), desc(dataExports.id)).offset(offset).limit(limit),
+    db.select({ n: count() }).from(dataExports).where(eq(dataExports.brandId, brandId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Moves an export on only from the statuses given (a cancelled export is never set running again). */
+export async function updateExportIf(
+  db: DbOrTx,
+  id: string,
+  from: TDataExport['status'][],
+  values: Partial<typeof dataExports.$inferInsert>,
+): Promise<ExportRow | undefined> {
+  const [row] = await db
+    .update(dataExports)
+    .set(values)
+    .where(and(eq(dataExports.id, id), inArray(dataExports.status, from)))
+    .returning();
+  return row;
+}
+
+export async function exportStatus(db: DbOrTx, id: string): Promise<TDataExport['status'] | undefined> {
+  const [row] = await db.select({ status: dataExports.status }).from(dataExports).where(eq(dataExports.id, id));
+  return row?.status;
+}
+
+export async function unfinishedExportIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: dataExports.id }).from(dataExports).where(inArray(dataExports.status, ['queued', 'running']));
+  return rows.map((r) => r.id);
+}
+
+export async function expiredExportFiles(db: DbOrTx, now: Date) {
+  return db
+    .select({ id: dataExports.id, brandId: dataExports.brandId, format: dataExports.format })
+    .from(dataExports)
+    .where(and(eq(dataExports.status, 'done'), sql`${dataExports.expiresAt} < ${now.toISOString()}`));
+}
+
+/** Whether an email belongs to a member of the brand (export links go to members only). */
+export async function isBrandMemberEmail(db: DbOrTx, brandId: string, email: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, brandId), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+// ---- Rows to export, read in keyset batches (docs/decisions/0011) ----
+
+export interface CompletionFilterSql {
+  campaignId?: number | undefined;
+  fromIso?: string | undefined;
+  toIso?: string | undefined;
+  status?: string | undefined;
+}
+
+function completionWhere(brandId: string, f: CompletionFilterSql): SQL {
+  const parts: SQL[] = [sql`c.brand_id = ${brandId}`];
+  if (f.campaignId) parts.push(sql`c.campaign_id = ${f.campaignId}`);
+  if (f.fromIso) parts.push(sql`c.created_at >= ${f.fromIso}::timestamptz`);
+  if (f.toIso) parts.push(sql`c.created_at < ${f.toIso}::timestamptz`);
+  if (f.status) parts.push(sql`c.status = ${f.status}::completion_status`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface CompletionExportRow {
+  id: string | number;
+  created_at: Date | string;
+  status: string;
+  sales_amount_cents: string | number;
+  score: number | null;
+  passed: boolean | null;
+  campaign_name: string;
+  mission_title: string;
+  participant_name: string | null;
+  participant_email: string | null;
+  store_name: string | null;
+  store_ref: string | null;
+}
+
+export async function countCompletions(db: DbOrTx, brandId: string, f: CompletionFilterSql): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from completions c where ${completionWhere(brandId, f)}`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+export async function completionBatch(db: DbOrTx, brandId: string, f: CompletionFilterSql, afterId: number, limit: number) {
+  const res = await db.execute(sql`
+    select c.id, c.created_at, c.status, c.sales_amount_cents, c.score, c.passed,
+           ca.name as campaign_name, m.title as mission_title,
+           coalesce(su.name, co.name) as participant_name, coalesce(su.email, co.email) as participant_email,
+           s.name as store_name, s.ref_id as store_ref
+    from completions c
+    join campaigns ca on ca.id = c.campaign_id
+    join campaign_missions cm on cm.id = c.campaign_mission_id
+    join missions m on m.id = cm.mission_id
+    left join store_users su on su.id = c.store_user_id
+    left join consumers co on co.id = c.consumer_id
+    left join stores s on s.id = c.store_id
+    where ${completionWhere(brandId, f)} and c.id > ${afterId}
+    order by c.id
+    limit ${limit}`);
+  return (res as unknown as { rows: CompletionExportRow[] }).rows;
+}
+
+export interface CodeFilterSql {
+  campaignId?: number | undefined;
+  rewardId?: number | undefined;
+  issued: 'all' | 'issued' | 'unissued';
+}
+
+function codeWhere(brandId: string, f: CodeFilterSql): SQL {
+  const parts: SQL[] = [sql`rc.brand_id = ${brandId}`];
+  if (f.rewardId) parts.push(sql`rc.reward_id = ${f.rewardId}`);
+  if (f.campaignId) parts.push(sql`rc.reward_id in (select id from rewards where campaign_id = ${f.campaignId} and brand_id = ${brandId})`);
+  if (f.issued === 'issued') parts.push(sql`rc.issued_at is not null`);
+  if (f.issued === 'unissued') parts.push(sql`rc.issued_at is null`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface CodeExportRow {
+  id: string | number;
+  code: string;
+  reward_title: string;
+  campaign_name: string;
+  issued_at: Date | string | null;
+  holder_name: string | null;
+  holder_email: string | null;
+  store_name: string | null;
+}
+
+export async function countCodes(db: DbOrTx, brandId: string, f: CodeFilterSql): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from reward_codes rc where ${codeWhere(brandId, f)}`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+export async function codeBatch(db: DbOrTx, brandId: string, f: CodeFilterSql, afterId: number, limit: number) {
+  const res = await db.execute(sql`
+    select rc.id, rc.code, coalesce(nullif(r.title, ''), r.auto_title, '') as reward_title, ca.name as campaign_name, rc.issued_at,
+           coalesce(su.name, co.name) as holder_name, coalesce(su.email, co.email) as holder_email, s.name as store_name
+    from reward_codes rc
+    join rewards r on r.id = rc.reward_id
+    join campaigns ca on ca.id = r.campaign_id
+    left join store_users su on su.id = rc.issued_to_store_user_id
+    left join stores s on s.id = su.store_id
+    left join consumers co on co.id = rc.issued_to_consumer_id
+    where ${codeWhere(brandId, f)} and rc.id > ${afterId}
+    order by rc.id
+    limit ${limit}`);
+  return (res as unknown as { rows: CodeExportRow[] }).rows;
+}
+
+export interface StoreFilterSql {
+  status?: string | undefined;
+  countryCode?: string | undefined;
+  filter?: string | undefined;
+}
+
+function storeWhere(brandId: string, f: StoreFilterSql): SQL {
+  const parts: SQL[] = [sql`s.brand_id = ${brandId}`];
+  if (f.status) parts.push(sql`s.status = ${f.status}::store_status`);
+  if (f.countryCode) parts.push(sql`s.country_code = ${f.countryCode}`);
+  if (f.filter) {
+    const like = `%${escapeLike(f.filter)}%`;
+    parts.push(sql`(s.name ilike ${like} or s.formatted_address ilike ${like})`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export interface StoreExportRow {
+  id: number;
+  name: string;
+  status: string;
+  ref_id: string | null;
+  external_store_id: string | null;
+  street: string;
+  city: string;
+  region: string;
+  postal_code: string;
+  country_code: string;
+  total_users: number;
+  created_at: Date | string;
+}
+
+export async function countStores(db: DbOrTx, brandId: string, f: StoreFilterSql): Promise<number> {
+  const res = await db.execute(sql`select count(*)::int as n from stores s where ${storeWhere(brandId, f)}`);
+  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+export async function storeBatch(db: DbOrTx, brandId: string, f: StoreFilterSql, afterId: number, limit: number) {
+  const res = await db.execute(sql`
+    select s.id, s.name, s.status, s.ref_id, s.external_store_id, s.street, s.city, s.region, s.postal_code,
+           s.country_code, s.total_users, s.created_at
+    from stores s
+    where ${storeWhere(brandId, f)} and s.id > ${afterId}
+    order by s.id
+    limit ${limit}`);
+  return (res as unknown as { rows: StoreExportRow[] }).rows;
+}
