@@ -200,6 +200,37 @@ describe('campaign builder', () => {
     }
   });
 
+  it('asks before closing the mission wizard with typed changes: Keep editing keeps them, Discard saves nothing', async () => {
+    const { context, page } = await signedInPage();
+    try {
+      const created = await page.request.post('/api/campaign/create-draft', {
+        data: { type: 'learning' },
+        headers: { origin: harness.baseUrl },
+      });
+      expect(created.status()).toBe(201);
+      const draft = (await created.json()) as { id: number };
+      await page.goto(`/campaign/${draft.id}`);
+      const dialog = await startAddingMission(page, 'Cold brew 101');
+      await dialog.getByLabel('Passing grade').fill('2');
+      await page.keyboard.press('Escape');
+      const confirm = page.getByRole('dialog', { name: 'Discard your changes?' });
+      await confirm.getByText('What you entered in this window has not been saved.').waitFor();
+      await confirm.getByRole('button', { name: 'Keep editing' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      expect(await dialog.getByLabel('Passing grade').inputValue()).toBe('2');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('dialog', { name: 'Discard your changes?' })
+        .getByRole('button', { name: 'Discard changes' })
+        .click();
+      await dialog.waitFor({ state: 'detached' });
+      const form = await (await page.request.get(`/api/v3/bundle/${draft.id}/form-data`)).json();
+      expect(form.missions).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('adds a contest mission with a sales leaderboard and custom rules', async () => {
     const { context, page } = await signedInPage();
     try {

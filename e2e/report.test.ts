@@ -1,7 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatZoned, type TCampaign, type TCampaignList, type TCampaignReport } from '@rally/domain';
+import {
+  formatZoned,
+  type TCampaign,
+  type TCampaignList,
+  type TCampaignReport,
+  type TPauseDetails,
+} from '@rally/domain';
 import { dbSchema } from '@rally/server';
 import type { Harness } from './support/harness.js';
 import { explainedA11yViolations, openSignedInPage, type SignedInPage } from './support/signed-in-page.js';
@@ -154,6 +160,44 @@ describe('campaign report', () => {
     await page.getByRole('table', { name: 'Rewards' }).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'report.png'), fullPage: true });
     expect(await a11y()).toEqual([]);
+  });
+
+  it('ends an active campaign from its report after showing what stops', async () => {
+    const res = await page.request.get('/api/campaign/bundle?status=active');
+    const other = ((await res.json()) as TCampaignList).items.find(
+      (c) => c.id !== campaign.id && c.type !== 'consumer',
+    );
+    if (!other) throw new Error('the demo data has no second active campaign');
+    const details = (await (
+      await page.request.get(`/api/campaign/bundle/${other.id}/pause-details`)
+    ).json()) as TPauseDetails;
+    await page.goto(`/campaign/report/${other.id}`);
+    await heading(other.name).waitFor();
+    await page.getByRole('button', { name: 'End campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: `End “${other.name}” now?` });
+    const pause = dialog.getByTestId('pause-details');
+    await pause
+      .getByTestId('pause-completions')
+      .getByText(details.completions.toLocaleString('en-US'), { exact: true })
+      .waitFor();
+    await pause
+      .getByTestId('pause-rewards-unlocked')
+      .getByText(details.rewardsUnlocked.toLocaleString('en-US'), { exact: true })
+      .waitFor();
+    await pause
+      .getByTestId('pause-codes-left')
+      .getByText(details.codesLeft.toLocaleString('en-US'), { exact: true })
+      .waitFor();
+    expect(await a11y()).toEqual([]);
+    await dialog.getByRole('button', { name: 'End campaign' }).click();
+    await page.getByText('Ended', { exact: true }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // Once ended, the report no longer offers to end it.
+    await page.getByRole('button', { name: 'End campaign' }).waitFor({ state: 'detached' });
+    const after = (await (
+      await page.request.get(`/api/campaign/bundle/${other.id}/pause-details`)
+    ).json()) as TPauseDetails;
+    expect(after.status).toBe('ended');
   });
 
   it('announces the launch on the list and leads to the report', async () => {

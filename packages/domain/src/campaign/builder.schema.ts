@@ -178,6 +178,7 @@ export const ZPauseDetails = z.object({
   /** Paid money budget not yet spent, in cents: what ending the campaign returns to the wallet. */
   budgetLeft: z.number().int().nonnegative(),
 });
+export type TPauseDetails = z.infer<typeof ZPauseDetails>;
 
 export const ZActivityEntry = z.object({
   id: z.number().int(),
