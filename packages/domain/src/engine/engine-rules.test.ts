@@ -10,6 +10,7 @@ import {
   submissionKindFor,
   validateGeneralAnswers,
   validateSoldItems,
+  withCurrentCompletion,
   type TEngineReward,
 } from './engine-rules.js';
 
@@ -155,5 +156,19 @@ describe('finish criteria', () => {
       'budget_over',
     );
     expect(finishReason({ criteria: ['budget_over'], codeRewardsLeft: [], budgetRewardsLeft: [{ leftCents: 100, minIssueCents: 100 }] })).toBeNull();
+  });
+});
+
+describe('history with the current completion', () => {
+  const current = { missionId: 7, salesAmountCents: 500, itemIds: [3] };
+  const before = { qualifying: 2, salesTotalCents: 1_000 };
+  it('adds an accepted completion in scope, qualifying only when it meets the assignment', () => {
+    expect(withCurrentCompletion(reward(), current, true, before)).toEqual({ qualifying: 3, salesTotalCents: 1_500 });
+    const other = reward({ assignment: { type: 'itemSold', itemsId: [9] } as TEngineReward['assignment'] });
+    expect(withCurrentCompletion(other, current, true, before)).toEqual({ qualifying: 2, salesTotalCents: 1_500 });
+  });
+  it('leaves the history as it was for a completion that does not count or is out of scope', () => {
+    expect(withCurrentCompletion(reward(), current, false, before)).toBe(before);
+    expect(withCurrentCompletion(reward({ scope: 'mission', missionId: 8 }), current, true, before)).toBe(before);
   });
 });

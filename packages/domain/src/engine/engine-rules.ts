@@ -212,6 +212,24 @@ export interface TScopeHistory {
 }
 
 /**
+ * A reward's scope history with the current completion added: the server reads the participant's
+ * accepted completions before it records the current one, which counts when it is accepted (and not
+ * a failed quiz) and in the reward's scope; it qualifies on its own when it meets the assignment.
+ */
+export function withCurrentCompletion(
+  reward: Pick<TEngineReward, 'scope' | 'missionId' | 'assignment'>,
+  current: TCountedCompletion,
+  counts: boolean,
+  before: TScopeHistory,
+): TScopeHistory {
+  if (!counts || !inRewardScope(reward, current.missionId)) return before;
+  return {
+    qualifying: before.qualifying + (meetsAssignment(reward.assignment, current) ? 1 : 0),
+    salesTotalCents: before.salesTotalCents + current.salesAmountCents,
+  };
+}
+
+/**
  * How many new unlocks of a reward a just-accepted completion causes (0 or more): the qualifying
  * accepted completions in scope divided by completionsToUnlock (accumulated sales: the total over
  * the threshold), capped by maxPerUser unless unlimited, minus what was unlocked before. A

@@ -354,3 +354,68 @@ export async function stockOf(
     budgetLeftCents: r.budget_left === null ? null : Number(r.budget_left),
   }));
 }
+
+/** What the engine's rules read (SQL function engine_state, migration 0015), in the order of `rewards`. */
+export interface EngineStateSpec {
+  campaignId: number;
+  campaignMissionId: number;
+  pkind: ParticipantRef['kind'];
+  pid: number;
+  storeId: number | null;
+  withMine: boolean;
+  withStore: boolean;
+  rewards: { id: number; missionId: number | null; itemIds: number[] | null; minSingle: number | null }[];
+}
+
+export interface EngineState {
+  mine: number;
+  myStore: number;
+  /** Per reward of the spec: [qualifying completions in scope, their sales total, my unlocks of it]. */
+  rewards: [number, number, number][];
+}
+
+/** The participant's state for the rules and the first answer of this Idempotency-Key, if any — one statement. */
+export async function readEngineState(
+  db: DbOrTx,
+  p: ParticipantRef,
+  spec: EngineStateSpec,
+  idempotencyKey: string,
+): Promise<{ state: EngineState; existing: { requestHash: string | null; response: unknown } | null }> {
+  const rows = rowsOf<{ state: EngineState; existing: { requestHash: string | null; response: unknown } | null }>(
+    await db.execute(sql`select engine_state(${JSON.stringify(spec)}::jsonb) as state,
+      (select jsonb_build_object('requestHash', request_hash, 'response', response) from completions
+        where participant_key = ${participantKey(p)} and idempotency_key = ${idempotencyKey}) as existing`),
+  );
+  return rows[0]!;
+}
+
+/** One unlock kind per reward the plan issues: a code claimed, a prize awaiting assignment, or a plain (money) issue. */
+export interface EnginePlanItem {
+  rewardId: number;
+  n: number;
+  kind: 'code' | 'prize' | 'plain';
+  /** Debited from the reward's paid budget per issue when > 0. */
+  amount: number | null;
+}
+
+export type EngineWriteOutcome =
+  | { outcome: 'inactive' }
+  | { outcome: 'stale' }
+  | { outcome: 'existing'; requestHash: string | null; response: unknown }
+  | { outcome: 'done'; response: unknown; touched: boolean };
+
+/**
+ * Records a completion and issues its plan in one statement (SQL function engine_record_completion):
+ * under the participant's lock, only while the state still equals `expected`.
+ */
+export async function writeCompletionPlan(db: DbOrTx, args: Record<string, unknown>): Promise<EngineWriteOutcome> {
+  const rows = rowsOf<{ r: EngineWriteOutcome }>(await db.execute(sql`select engine_record_completion(${JSON.stringify(args)}::jsonb) as r`));
+  return rows[0]!.r;
+}
+
+/** Takes the participant's campaign lock (and the store's mission lock) for the rest of the transaction. */
+export async function lockParticipant(tx: DbOrTx, p: ParticipantRef, campaignId: number, store: { campaignMissionId: number } | null): Promise<void> {
+  const storeLock =
+    store && p.storeId !== null ? sql`, pg_advisory_xact_lock(${store.campaignMissionId}::int, ${-1_000_000_000 - p.storeId}::int)` : sql``;
+  await tx.execute(sql`select engine_lock_participant(${campaignId}::int, ${p.kind}, ${p.id}::int)${storeLock}`);
+}
