@@ -96,8 +96,6 @@ export default tseslint.config(
     //   campaign, store; reward/{reward.routes,save-reward,update-reward-end-date,upload-codes} → auth, builder,
     //   campaign; engine, play, contest (new participant runtime) → auth, campaign, engine, media, play;
     //   report/{report,report-live}.test → engine's test kit.
-    //   web: report/api/report-api → campaigns (query keys now in app/query-keys.ts);
-    //   report/components/report-tabs → auth (useSession now in app/session.tsx).
     files: [
       'apps/server/src/modules/campaign/duplicate-campaign.ts',
       'apps/server/src/modules/launch/change-campaign-status.ts',
@@ -114,8 +112,6 @@ export default tseslint.config(
       'apps/server/src/modules/engine/**',
       'apps/server/src/modules/play/**',
       'apps/server/src/modules/contest/**',
-      'apps/web/src/features/report/api/report-api.ts',
-      'apps/web/src/features/report/components/report-tabs.tsx',
     ],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZCampaignReport, type TCampaignReport } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
-import { campaignKeys } from '../../campaigns/api/campaigns-api';
+import { campaignKeys } from '../../../app/query-keys';
 
 /** How often a live campaign's report and leaderboard refresh. */
 export const REPORT_LIVE_REFRESH_MS = 15_000;
