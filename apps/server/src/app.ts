@@ -31,6 +31,8 @@ import { storeRoutes } from './modules/store/store.routes.js';
 import { launchRoutes } from './modules/launch/launch.routes.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { playRoutes } from './modules/play/play.routes.js';
+import { languageFrom, publicPageRoutes, queueRewardCodeMail } from './modules/public-page/index.js';
+import { promoteRoutes } from './modules/promote/index.js';
 import { createPlayMailer } from './modules/play/play-mailer.js';
 import { createStartBlockedMailer } from './modules/scheduler/index.js';
 import { contestRoutes } from './modules/contest/contest.routes.js';
@@ -212,7 +214,14 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     secureCookies,
     dataDir: env.DATA_DIR,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
+    // A consumer also gets by mail the codes a completion issued (the public page shows them too).
+    afterCompletion: async ({ actor, completionId, unlockedCodes, acceptLanguage }) => {
+      if (actor.kind === 'consumer' && unlockedCodes > 0)
+        await queueRewardCodeMail(app, { consumerId: actor.id, completionId, lang: languageFrom(acceptLanguage) });
+    },
   });
+  await app.register(publicPageRoutes, { publicUrl: env.PUBLIC_URL, webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : '' });
+  await app.register(promoteRoutes, { publicUrl: env.PUBLIC_URL, secret: env.AUTH_SECRET, dailyLimit: env.PROMOTE_DAILY_LIMIT });
   await app.register(mediaRoutes, {
     dataDir: env.DATA_DIR,
     ffmpegPath: env.FFMPEG_PATH,

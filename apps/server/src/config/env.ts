@@ -41,6 +41,8 @@ const ZEnv = z.object({
   SCHEDULER_ENABLED: booleanish.default(true),
   /** How often pg-boss workers look for due jobs; the in-process scheduler uses timers instead. */
   SCHEDULER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Promote mails a brand may send in any 24 hours (spec §7 promote; the delivery log counts them). */
+  PROMOTE_DAILY_LIMIT: z.coerce.number().int().positive().default(200),
 });
 
 export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string; AUTH_SECRET: string; trustedOrigins: string[] };

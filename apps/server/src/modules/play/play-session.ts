@@ -28,11 +28,16 @@ export async function deletePlaySession(db: DbOrTx, token: string): Promise<void
   await db.execute(sql`delete from play_sessions where token_hash = ${hashToken(token)}`);
 }
 
-export function setPlayCookie(reply: FastifyReply, token: string, secure: boolean) {
-  reply.header(
-    'set-cookie',
-    `${PLAY_SESSION_COOKIE}=${token}; Path=/api/play; HttpOnly; SameSite=Lax; Max-Age=${PLAY_SESSION_SECONDS}${secure ? '; Secure' : ''}`,
-  );
+/**
+ * `framed`: a sign-in from the embeddable public page (/campaign/{uid}/embed) inside another site's frame. There a
+ * SameSite=Lax cookie is never sent back (the frame is a third-party context), so that session's cookie is
+ * SameSite=None; Secure; Partitioned (CHIPS): sent only to this origin and only under the same top-level site, so
+ * it is no cross-site tracking cookie; browsers accept Secure from http://localhost too. The CSRF guard still checks
+ * Origin on every write. Everywhere else the cookie stays SameSite=Lax (docs/decisions/0012-public-page-and-embed.md).
+ */
+export function setPlayCookie(reply: FastifyReply, token: string, secure: boolean, framed = false) {
+  const site = framed ? 'SameSite=None; Secure; Partitioned' : `SameSite=Lax${secure ? '; Secure' : ''}`;
+  reply.header('set-cookie', `${PLAY_SESSION_COOKIE}=${token}; Path=/api/play; HttpOnly; ${site}; Max-Age=${PLAY_SESSION_SECONDS}`);
 }
 
 export function clearPlayCookie(reply: FastifyReply, secure: boolean) {

@@ -43,6 +43,7 @@ import {
   playTokenOf,
   resolvePlayActor,
   setPlayCookie,
+  type PlayActor,
 } from './play-session.js';
 import { insertUpload, uploadBelongsTo } from './play.repository.js';
 import { passwordSignIn, requestSignInCode, verifySignInCode } from './sign-in.js';
@@ -53,6 +54,8 @@ export interface PlayRoutesOptions {
   secureCookies: boolean;
   dataDir: string;
   signInRateLimit: { max: number; timeWindow: number };
+  /** Called after a new completion is recorded (the public page mails a consumer the codes it was issued). */
+  afterCompletion?: (event: { actor: PlayActor; completionId: number; unlockedCodes: number; acceptLanguage: string | undefined }) => Promise<void>;
 }
 
 const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -88,11 +91,18 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
     '/api/play/auth/verify-code',
     {
       config: { rateLimit: opts.signInRateLimit },
-      schema: { tags, summary: 'Sign in with the mailed code; sets the rally_play_session cookie', body: ZPlayVerifyCodeBody, response: { 200: ZPlaySession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
+      schema: {
+        tags,
+        summary: 'Sign in with the mailed code; sets the rally_play_session cookie',
+        description: '`?framed=1` (the embeddable public page inside another site) sets it SameSite=None; Secure; Partitioned.',
+        querystring: z.object({ framed: z.enum(['1']).optional() }).strict(),
+        body: ZPlayVerifyCodeBody,
+        response: { 200: ZPlaySession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+      },
     },
     async (request, reply) => {
       const { token, actor: a } = await verifySignInCode(db, request.body);
-      setPlayCookie(reply, token, opts.secureCookies);
+      setPlayCookie(reply, token, opts.secureCookies, request.query.framed === '1');
       return { participant: a.participant };
     },
   );
@@ -177,6 +187,14 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
         idempotencyKey: parsed.data,
         uploadExists: (id) => uploadBelongsTo(db, participantKey(a), id),
       });
+      if (created && opts.afterCompletion) {
+        await opts.afterCompletion({
+          actor: a,
+          completionId: result.completion.id,
+          unlockedCodes: result.unlocked.filter((u) => u.code !== null).length,
+          acceptLanguage: request.headers['accept-language'],
+        });
+      }
       return reply.status(created ? 201 : 200).send(result);
     },
   );

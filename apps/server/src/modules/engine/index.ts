@@ -1,0 +1,5 @@
+// The engine's public surface for other modules (the play routes use its files directly, see eslint.config.js).
+export { leaderboardPage } from './leaderboard.js';
+export { settlePendingCompletion, type SettleResult } from './settle-pending-completion.js';
+export { checkFinishCriteria } from './finish-campaign.js';
+export type { PendingReceipt } from './record-completion.js';

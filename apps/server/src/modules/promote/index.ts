@@ -1,0 +1,1 @@
+export { promoteRoutes, type PromoteRoutesOptions } from './promote.routes.js';

@@ -1,0 +1,97 @@
+import type { TRankRow } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { leaderboardPage } from '../engine/index.js';
+import { findPublicCampaign, publicMissions, publicRewards } from './public-page.repository.js';
+
+export interface PublicReward {
+  title: string;
+  description: string;
+  type: 'money' | 'discount' | 'free_product' | 'gift_card' | 'prize';
+  amountCents: number | null;
+  percentageDiscount: number | null;
+  valueCents: number | null;
+  /** Code rewards: codes left of all; prizes: left to win; null when the reward has no count to show. */
+  left: number | null;
+  total: number | null;
+  validUntil: Date | null;
+}
+
+export interface PublicCampaign {
+  id: number;
+  uid: string;
+  name: string;
+  brandName: string;
+  currency: string;
+  type: 'general' | 'contest' | 'learning' | 'consumer';
+  status: 'active' | 'ended';
+  startDate: Date | null;
+  endDate: Date | null;
+  timeZone: string;
+  countryCodes: string[];
+  missions: { title: string; description: string }[];
+  rewards: PublicReward[];
+  leaderboard: { showUser: boolean; showStore: boolean; showSubmissions: boolean; showSales: boolean; rows: TRankRow[] } | null;
+  /** A consumer campaign that is running: visitors may sign in and take part here. */
+  canTakePart: boolean;
+}
+
+const LEADERBOARD_ROWS = 10;
+const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+const num = (v: number | string | null) => (v === null ? null : Number(v));
+
+/** What the public page shows of a launched campaign; null for an unknown uid or an unlaunched campaign. */
+export async function getPublicCampaign(db: Db, uid: string): Promise<PublicCampaign | null> {
+  const c = await findPublicCampaign(db, uid);
+  if (!c || (c.status !== 'active' && c.status !== 'ended')) return null;
+  const [missions, rewards] = await Promise.all([publicMissions(db, c.id), publicRewards(db, c.id)]);
+  const contestMission = missions.find((m) => m.contest?.displayLeaderboard);
+  let leaderboard: PublicCampaign['leaderboard'] = null;
+  if (contestMission?.contest) {
+    const contest = contestMission.contest;
+    const page = await leaderboardPage(db, {
+      campaignMissionId: contestMission.campaign_mission_id,
+      contest,
+      filters: {},
+      offset: 0,
+      limit: LEADERBOARD_ROWS,
+      withTotal: false,
+    });
+    leaderboard = {
+      showUser: contest.type === 'user' && contest.displayLeadersByUserInfo,
+      showStore: contest.type === 'store' || contest.displayLeadersByStoreInfo,
+      showSubmissions: contest.displayLeadersByNumberSubmissions,
+      showSales: contest.displayLeadersByTotalSalesAmount,
+      rows: page.rows,
+    };
+  }
+  return {
+    id: c.id,
+    uid: c.public_uid,
+    name: c.name,
+    brandName: c.brand_name,
+    currency: c.currency,
+    type: c.type,
+    status: c.status,
+    startDate: date(c.start_date),
+    endDate: date(c.end_date),
+    timeZone: c.time_zone,
+    countryCodes: typeof c.country_codes === 'string' ? (JSON.parse(c.country_codes) as string[]) : (c.country_codes ?? []),
+    missions: missions.map((m) => ({ title: m.title, description: m.description })),
+    rewards: rewards.map((r) => {
+      const isCode = r.codes_total !== null;
+      return {
+        title: r.title,
+        description: r.description,
+        type: r.type,
+        amountCents: num(r.amount_cents),
+        percentageDiscount: r.percentage_discount,
+        valueCents: num(r.value_cents),
+        left: isCode ? Number(r.codes_left) : r.type === 'prize' ? Math.max(0, (r.total_available ?? 1) - Number(r.assigned)) : null,
+        total: isCode ? Number(r.codes_total) : r.type === 'prize' ? (r.total_available ?? 1) : null,
+        validUntil: date(r.end_date),
+      };
+    }),
+    leaderboard,
+    canTakePart: c.type === 'consumer' && c.status === 'active',
+  };
+}
