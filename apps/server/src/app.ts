@@ -36,6 +36,7 @@ import { promoteRoutes } from './modules/promote/index.js';
 import { createPlayMailer } from './modules/play/play-mailer.js';
 import { createStartBlockedMailer } from './modules/scheduler/index.js';
 import { contestRoutes } from './modules/contest/contest.routes.js';
+import { partnerRoutes } from './modules/partner/index.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
@@ -208,6 +209,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   });
   await app.register(reportRoutes);
   await app.register(contestRoutes);
+  await app.register(partnerRoutes, { publicUrl: env.PUBLIC_URL });
   await app.register(exportRoutes, { dataDir: env.DATA_DIR, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL });
   await app.register(playRoutes, {
     mailer: createPlayMailer(mailer),

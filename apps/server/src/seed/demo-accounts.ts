@@ -11,6 +11,8 @@ export const DEMO_BRANDS = {
   retailer: { slug: 'metro-mart', name: 'Metro Mart', isRetailer: true, consumerEnabled: false },
   partner: { slug: 'peak-snacks', name: 'Peak Snacks', isRetailer: false, consumerEnabled: false },
   outlet: { slug: 'brightside-outlet', name: 'Brightside Outlet', isRetailer: false, consumerEnabled: false },
+  // A third approved partner of Metro Mart: the brand a retailer invites in place of one that rejected.
+  summit: { slug: 'summit-springs', name: 'Summit Springs', isRetailer: false, consumerEnabled: false },
 } as const;
 export type DemoBrandKey = keyof typeof DEMO_BRANDS;
 
@@ -19,6 +21,7 @@ export const DEMO_USERS: { email: string; name: string; memberships: [DemoBrandK
   { email: 'owner@brand.test', name: 'Olivia Owner', memberships: [['owner', 'owner'], ['outlet', 'member']] },
   { email: 'retailer@retail.test', name: 'Rafael Retailer', memberships: [['retailer', 'owner']] },
   { email: 'partner@partner.test', name: 'Paula Partner', memberships: [['partner', 'owner']] },
+  { email: 'summit@partner.test', name: 'Sam Summit', memberships: [['summit', 'owner']] },
 ];
 
 /** A user who signs in with email and password, as better-auth stores one. */
@@ -58,6 +61,12 @@ export async function seedDemoAccounts(db: DbOrTx): Promise<Record<DemoBrandKey,
     const userId = await insertPasswordUser(db, u.email, u.name, DEMO_PASSWORD);
     for (const [brand, role] of u.memberships) await insertMember(db, ids[brand], userId, role);
   }
-  await db.insert(brandPartnerships).values({ brandId: ids.retailer, partnerBrandId: ids.partner, status: 'approved' });
+  // Metro Mart's partner pool: three approved brands to invite, and one partnership still pending.
+  await db.insert(brandPartnerships).values([
+    { brandId: ids.retailer, partnerBrandId: ids.partner, status: 'approved' },
+    { brandId: ids.retailer, partnerBrandId: ids.owner, status: 'approved' },
+    { brandId: ids.retailer, partnerBrandId: ids.summit, status: 'approved' },
+    { brandId: ids.retailer, partnerBrandId: ids.outlet, status: 'pending' },
+  ]);
   return ids;
 }

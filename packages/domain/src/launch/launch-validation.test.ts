@@ -174,6 +174,15 @@ describe('budget', () => {
     expect(budgetDue(rewards, 'prepaid')).toEqual({ due: 7_500, rewards: [{ id: 1, due: 7_500 }] });
   });
 
+  it('asks no codes of a shared discount a partner supplies', () => {
+    expect(rewardCodeErrors([{ id: 3, type: 'discount', hasCodesLeft: false, filledByPartners: true }])).toEqual([]);
+    expect(rewardCodeErrors([{ id: 3, type: 'discount', hasCodesLeft: false }])).toHaveLength(1);
+  });
+
+  it("leaves a money reward partners supply out of the owner's due: it is their slice", () => {
+    expect(budgetDue([...rewards, { id: 9, type: 'money', budgetCents: 50_000, budgetPaidCents: 0, filledByPartners: true }], 'prepaid').due).toBe(7_500);
+  });
+
   it('owes nothing up front on a postpaid plan', () => {
     expect(budgetDue(rewards, 'postpaid')).toEqual({ due: 0, rewards: [] });
   });

@@ -63,6 +63,8 @@ export interface LaunchReward {
   budgetPaidCents?: number | null;
   /** Whether a code reward has a code not yet given out; unknown (undefined) where the caller does not look. */
   hasCodesLeft?: boolean;
+  /** Supplied by partners on a shared campaign: their budgets are their own slices, not the owner's. */
+  filledByPartners?: boolean;
 }
 
 const field = (path: string, message: TLaunchMessage): TErrorField => ({ path, message });
@@ -142,7 +144,8 @@ export function validateSchedule(form: LaunchFormState, context: LaunchContext):
  */
 export function rewardCodeErrors(rewards: readonly LaunchReward[]): TErrorField[] {
   return rewards
-    .filter((r) => isCodeReward(r.type) && r.hasCodesLeft === false)
+    // A shared discount a partner supplies carries title and description only (spec §5): no codes to run out of.
+    .filter((r) => isCodeReward(r.type) && r.hasCodesLeft === false && !(r.filledByPartners && r.type === 'discount'))
     .map((r) => field(`rewards.${r.id}`, LAUNCH_MESSAGES.rewardWithoutCodes));
 }
 
@@ -182,7 +185,7 @@ export function validateLaunchForm(form: LaunchFormState, context: LaunchContext
 export function budgetDue(rewards: readonly LaunchReward[], paymentPlan: TPaymentPlan): { due: number; rewards: { id: number; due: number }[] } {
   if (paymentPlan === 'postpaid') return { due: 0, rewards: [] };
   const owed = rewards
-    .filter((r) => r.type === 'money')
+    .filter((r) => r.type === 'money' && !r.filledByPartners)
     .map((r) => ({ id: r.id, due: Math.max(0, (r.budgetCents ?? 0) - (r.budgetPaidCents ?? 0)) }))
     .filter((r) => r.due > 0);
   return { due: owed.reduce((sum, r) => sum + r.due, 0), rewards: owed };

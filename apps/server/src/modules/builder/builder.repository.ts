@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import type { CampaignRow } from '../campaign/index.js';
 
-/** A campaign the brand owns, or one it was invited to as a partner. */
+/** A campaign the brand owns, or one it was invited to as a partner (once the invite went out). */
 export async function findVisibleCampaign(db: DbOrTx, brandId: string, id: number) {
   const [row] = await db
     .select({ campaign: campaigns, ownerName: brands.name, ownerLogo: brands.logo })
@@ -22,7 +22,7 @@ export async function findVisibleCampaign(db: DbOrTx, brandId: string, id: numbe
         eq(campaigns.id, id),
         or(
           eq(campaigns.brandId, brandId),
-          sql`exists (select 1 from ${campaignPartners} cp where cp.campaign_id = ${campaigns.id} and cp.partner_brand_id = ${brandId})`,
+          sql`exists (select 1 from ${campaignPartners} cp where cp.campaign_id = ${campaigns.id} and cp.partner_brand_id = ${brandId} and cp.invite_status is not null)`,
         ),
       ),
     );

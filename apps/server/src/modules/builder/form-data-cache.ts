@@ -56,7 +56,7 @@ export function createFormDataCache({ db, revisions }: FormDataCacheOptions) {
         eq(campaigns.id, sql.placeholder('id')),
         or(
           eq(campaigns.brandId, sql.placeholder('brandId')),
-          sql`exists (select 1 from ${campaignPartners} cp where cp.campaign_id = ${campaigns.id} and cp.partner_brand_id = ${sql.placeholder('brandId')})`,
+          sql`exists (select 1 from ${campaignPartners} cp where cp.campaign_id = ${campaigns.id} and cp.partner_brand_id = ${sql.placeholder('brandId')} and cp.invite_status is not null)`,
         ),
       ),
     )

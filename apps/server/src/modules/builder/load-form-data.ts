@@ -7,6 +7,7 @@ import {
   canDeleteMission,
   canShowSharedSwitch,
   computeProgress,
+  rewardsForViewer,
   type TFormData,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
@@ -33,13 +34,16 @@ export async function loadFormData({ db, actor, campaignId }: LoadFormDataOption
   if (!found) throw notFound('Campaign');
   const { campaign } = found;
   const mode = campaign.brandId === actor.brandId ? 'builder' : 'view';
-  const [viewerRows, missions, rewards, partners] = await Promise.all([
+  const [viewerRows, missions, allRewards, allPartners] = await Promise.all([
     db.select({ isRetailer: brands.isRetailer, consumerEnabled: brands.consumerEnabled }).from(brands).where(eq(brands.id, actor.brandId)),
     listCampaignMissions(db, campaign.id),
     listRewardsForCampaign(db, campaign.brandId, campaign.id),
     listCampaignPartners(db, campaign.id),
   ]);
   const viewer = viewerRows[0] ?? { isRetailer: false, consumerEnabled: false };
+  // A partner sees its own invite and budget only; a retailer partner only the shared rewards it fills (spec §6).
+  const rewards = mode === 'view' ? rewardsForViewer(allRewards, { brandId: actor.brandId, isRetailer: viewer.isRetailer }) : allRewards;
+  const partners = mode === 'view' ? allPartners.filter((p) => p.brandId === actor.brandId) : allPartners;
   const facts = {
     missions: missions.map((m) => ({ missionId: m.missionId, isCompleteFill: m.mission.isCompleteFill })),
     rewards: rewards.map((r) => ({

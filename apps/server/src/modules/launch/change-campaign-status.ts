@@ -21,6 +21,7 @@ import { saveCampaignChange } from '../builder/save-campaign-change.js';
 import { toEpochSeconds } from '../campaign/campaign.mapper.js';
 import { jobsForCampaign, type CampaignScheduler } from '../scheduler/campaign-scheduler.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
+import { debitSharedLaunch } from '../partner/index.js';
 import { chargePostpaidBudgets } from './pay-due-budget.js';
 
 /** How many groups, stores and users a scope reaches (the store module answers). */
@@ -120,6 +121,13 @@ export async function changeCampaignStatus(options: ChangeCampaignStatusOptions)
       await chargePostpaidBudgets(tx, { brandId: actor.brandId, campaignId: campaign.id, userId: actor.userId }, rewards);
     }
 
+    // A shared campaign: each accepted partner pays its own slice from its own wallet in this
+    // transaction; a short wallet or a missing acceptance undoes the whole launch (product rule R76).
+    const shared =
+      campaign.sharedCampaign && form.action !== 'reschedule'
+        ? await debitSharedLaunch(tx, { campaign, userId: actor.userId, ownerPlan: brand.paymentPlan })
+        : null;
+
     // The reach stored is the server's own count for the scope, never the figure the browser showed.
     const reach =
       form.action === 'reschedule'
@@ -153,7 +161,7 @@ export async function changeCampaignStatus(options: ChangeCampaignStatusOptions)
       .filter((k) => k !== 'launchedAt')
       .map((k) => ({ field: k, old: campaign[k] instanceof Date ? (campaign[k] as Date).toISOString() : campaign[k], new: set[k] instanceof Date ? (set[k] as Date).toISOString() : set[k] }))
       .filter((c) => JSON.stringify(c.old) !== JSON.stringify(c.new));
-    return saveCampaignChange({ tx, actor, campaign, action: `status.${form.action}`, set, changes });
+    return saveCampaignChange({ tx, actor, campaign, action: `status.${form.action}`, set, changes: [...changes, ...(shared?.changes ?? [])] });
   });
 
   await scheduler.replaceJobs(row.id, jobsForCampaign(row));

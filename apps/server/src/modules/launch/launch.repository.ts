@@ -20,6 +20,7 @@ export async function listLaunchRewards(db: DbOrTx, campaignId: number): Promise
       amountCents: rewards.amountCents,
       budgetCents: rewards.budgetCents,
       budgetPaidCents: rewards.budgetPaidCents,
+      filledByPartners: rewards.filledByPartners,
       // Code rewards only; the partial index of unissued codes answers it without counting them all.
       // Columns are spelled out: drizzle writes a one-table select's columns unqualified, which the subquery would rebind.
       hasCodesLeft: sql<boolean | null>`case when ${inArray(rewards.type, [...CODE_REWARD_TYPES])}

@@ -15,6 +15,7 @@ import { appError, invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { fileOfRequest, multipartFailure } from '../../lib/multipart-upload.js';
 import { getCampaignRewards } from '../builder/campaign-queries.js';
+import { fillPartnerReward, isInvitedTo } from '../partner/index.js';
 import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
 import { addRewardCodes, uploadCodes } from './upload-codes.js';
@@ -57,7 +58,12 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
         response: { 200: ZRewardRead, ...errorResponses },
       },
     },
-    async (request) => saveReward({ db, actor: await app.actor(request), body: request.body }),
+    async (request) => {
+      const actor = await app.actor(request);
+      // An invited partner brand fills the reward assigned to it on the retailer's shared campaign.
+      if (await isInvitedTo(db, actor.brandId, request.body.bundleId)) return fillPartnerReward({ db, actor, body: request.body });
+      return saveReward({ db, actor, body: request.body });
+    },
   );
 
   r.post(

@@ -1,0 +1,89 @@
+import { eq } from 'drizzle-orm';
+import {
+  ERROR_CODES,
+  inviteAnswerProblem,
+  isEditableStatus,
+  PARTNER_MESSAGES,
+  partnerShareCents,
+  walletShortBy,
+  type InviteAnswer,
+  type TInviteStatus,
+} from '@rally/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { brands } from '../../db/schema/index.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { conflict, notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { PaymentDueError } from '../billing/index.js';
+import { saveCampaignChange } from '../builder/index.js';
+import { assignedRewards, brandOwners, findBrand, findInvitedCampaign, setInviteStatus } from './partner.repository.js';
+import { sendPartnerMail } from './partner-mail.js';
+
+export interface AnswerInviteOptions {
+  db: Db;
+  actor: RequestActor;
+  campaignId: number;
+  answer: InviteAnswer;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * POST /api/v5/bundle-partner/accept-invite | reject-invite (spec §4, §6), by the invited brand only.
+ * The campaign row is locked first, so an accept and a reject racing each other queue up and the
+ * second finds the invite answered (409). Accepting needs every assigned reward filled and, on a
+ * prepaid plan, a wallet that covers the brand's budget share (402 with dueCents: the payment form
+ * tops it up); the money itself moves at launch, with every other brand's slice, all or nothing.
+ */
+export async function answerInvite({ db, actor, campaignId, answer, mailer, log, publicUrl }: AnswerInviteOptions) {
+  requirePermission(actor, answer === 'accept' ? 'wallet:pay' : 'campaign:update');
+  const result = await db.transaction(async (tx) => {
+    const found = await findInvitedCampaign(tx, actor.brandId, campaignId, true);
+    if (!found || found.campaign.brandId === actor.brandId) throw notFound('Invitation');
+    const { campaign, invite } = found;
+    if (!isEditableStatus(campaign.status)) {
+      throw conflict(`The campaign is ${campaign.status}`, ERROR_CODES.illegalTransition, [{ path: 'bundleId', message: `cannot answer while ${campaign.status}` }]);
+    }
+    const assigned = await assignedRewards(tx, campaign.id, actor.brandId);
+    const problem = inviteAnswerProblem({
+      inviteStatus: invite.inviteStatus as TInviteStatus | null,
+      answer,
+      assignedFill: assigned.map((a) => a.rp.fillStatus),
+    });
+    if (problem) {
+      const fields =
+        problem === PARTNER_MESSAGES.fillFirst
+          ? assigned.filter((a) => a.rp.fillStatus !== 'filled').map((a) => ({ path: `rewards.${a.rp.rewardId}`, message: problem }))
+          : [{ path: 'bundleId', message: problem }];
+      throw conflict(problem === PARTNER_MESSAGES.fillFirst ? 'Fill your rewards first' : 'The invite is already answered', ERROR_CODES.conflict, fields);
+    }
+    const share = partnerShareCents(assigned.map((a) => ({ type: a.type, budget: a.rp.budgetCents, paid: a.rp.paidCents })));
+    if (answer === 'accept') {
+      // Lock the wallet's row: a payment racing this check waits for it.
+      const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId)).for('update');
+      const short = walletShortBy(brand!.paymentPlan, brand!.walletBalanceCents, share.unpaid);
+      if (short > 0) {
+        throw new PaymentDueError(short, `The wallet holds ${dollars(brand!.walletBalanceCents)}; your share is ${dollars(share.unpaid)}`, [
+          { path: 'budget', message: `wallet is ${dollars(short)} short of your share ${dollars(share.unpaid)}` },
+        ]);
+      }
+    }
+    const status: TInviteStatus = answer === 'accept' ? 'ACCEPTED' : 'REJECTED';
+    await setInviteStatus(tx, invite.id, status);
+    // The owner's progress and warnings follow the answer (a rejection can reopen the partner step).
+    await saveCampaignChange({ tx, actor, campaign, action: `partners.${answer}`, changes: [{ field: `partners.${actor.brandId}`, old: invite.inviteStatus, new: status }] });
+    return { campaign, status, share };
+  });
+  const [owner, partner] = await Promise.all([findBrand(db, result.campaign.brandId), findBrand(db, actor.brandId)]);
+  await sendPartnerMail(mailer, log, {
+    kind: answer === 'accept' ? 'accepted' : 'rejected',
+    recipients: await brandOwners(db, [result.campaign.brandId]),
+    vars: { campaign: result.campaign.name || `#${result.campaign.id}`, owner: owner?.name ?? '', partner: partner?.name ?? '' },
+    url: `${publicUrl}/campaign/${result.campaign.id}`,
+  });
+  return { inviteStatus: result.status, proposedBudget: result.share.budget };
+}

@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  canActOnReward,
+  ERROR_CODES,
+  isCodeReward,
+  isEditableStatus,
+  validateRewardDetails,
+  type TRewardRead,
+  type TSaveRewardBody,
+} from '@rally/domain';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { brands, rewardCodes, rewardPartners, rewards } from '../../db/schema/index.js';
+import { conflict, invalid, notFound } from '../../lib/app-error.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { saveCampaignChange } from '../builder/index.js';
+import { insertCodes, listRewardsForCampaign } from '../reward/index.js';
+import { findInvitedCampaign } from './partner.repository.js';
+
+/** Whether the brand was invited to this campaign (not its own): its save-reward is a partner fill. */
+export async function isInvitedTo(db: DbOrTx, brandId: string, campaignId: number): Promise<boolean> {
+  const found = await findInvitedCampaign(db, brandId, campaignId);
+  return found !== undefined && found.campaign.brandId !== brandId;
+}
+
+/**
+ * save-reward by an invited partner brand (spec §6, product rule R41): it fills only a reward assigned
+ * to it (filledByPartners and its brand among the reward's partners), of the type the retailer chose,
+ * while its invite is open. A shared discount needs title and description only (spec §5); other types
+ * follow their own rules; a money reward keeps the retailer's amount and the proposed budget.
+ * Its partner entry becomes filled.
+ */
+export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: RequestActor; body: TSaveRewardBody }): Promise<TRewardRead> {
+  requirePermission(actor, 'reward:update');
+  return db.transaction(async (tx) => {
+    const found = await findInvitedCampaign(tx, actor.brandId, body.bundleId, true);
+    if (!found) throw notFound('Campaign');
+    const { campaign, invite } = found;
+    if (!body.id) throw invalid([{ path: 'id', message: 'a partner fills a reward the retailer created' }]);
+    const [reward] = await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, body.id)));
+    if (!reward) throw notFound('Reward');
+    const entries = await tx.select().from(rewardPartners).where(eq(rewardPartners.rewardId, reward.id));
+    const view = { filledByPartners: reward.filledByPartners, partners: entries.map((e) => ({ brandId: e.partnerBrandId, fillStatus: e.fillStatus })) };
+    // Another brand's reward, or the retailer's own: nothing this brand may touch.
+    if (!reward.filledByPartners || !canActOnReward(view, actor.brandId)) throw notFound('Reward');
+    if (!isEditableStatus(campaign.status) || invite.inviteStatus !== 'SENT') {
+      throw conflict('The invite is answered; its rewards are fixed', ERROR_CODES.illegalTransition, [{ path: 'id', message: 'the invite is already answered' }]);
+    }
+    if (body.type !== reward.type) throw invalid([{ path: 'type', message: `the retailer chose ${reward.type}` }]);
+
+    const existingCodes = (await tx.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, reward.id))).map((c) => c.code);
+    const newCodes = [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter((c) => !existingCodes.includes(c));
+    const [brand] = await tx.select({ paymentPlan: brands.paymentPlan }).from(brands).where(eq(brands.id, actor.brandId));
+    const money = reward.type === 'money';
+    const fields = money
+      ? []
+      : validateRewardDetails(
+          {
+            type: reward.type,
+            title: body.title,
+            description: body.description,
+            percentageDiscount: body.percentageDiscount,
+            linkToShop: body.linkToShop,
+            codeCount: existingCodes.length + newCodes.length,
+            noFinePrint: body.noFinePrint,
+            finePrint: body.finePrint,
+            valueCents: body.value,
+            totalAvailable: body.totalAvailable,
+            imageUrl: body.imageUrl,
+            suppliedByPartner: reward.type === 'discount',
+          },
+          { paymentPlan: brand?.paymentPlan ?? 'prepaid' },
+        );
+    if (fields.length > 0) throw invalid(fields);
+
+    if (!money) {
+      const usesCodes = isCodeReward(reward.type);
+      await tx
+        .update(rewards)
+        .set({
+          title: (body.title ?? '').trim(),
+          description: (body.description ?? '').trim(),
+          percentageDiscount: reward.type === 'discount' ? (body.percentageDiscount ?? null) : null,
+          linkToShop: usesCodes ? (body.linkToShop?.trim() ?? null) : null,
+          codesFileUrl: usesCodes ? (body.uploadedCodes?.fileUrl ?? reward.codesFileUrl) : null,
+          codesFileName: usesCodes ? (body.uploadedCodes?.fileName ?? reward.codesFileName) : null,
+          noFinePrint: body.noFinePrint ?? false,
+          finePrint: body.noFinePrint ? null : (body.finePrint?.trim() ?? null),
+          ...(reward.type === 'prize'
+            ? { valueCents: body.value ?? null, totalAvailable: body.totalAvailable ?? null, imageUrl: body.imageUrl ?? null, imageArgs: body.imageArgs ?? null }
+            : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(rewards.id, reward.id));
+      if (usesCodes && newCodes.length > 0) await insertCodes(tx, campaign.brandId, reward.id, newCodes);
+    }
+    await tx
+      .update(rewardPartners)
+      .set({ fillStatus: 'filled' })
+      .where(and(eq(rewardPartners.rewardId, reward.id), eq(rewardPartners.partnerBrandId, actor.brandId)));
+    await saveCampaignChange({ tx, actor, campaign, action: 'reward.fill', changes: [{ field: `rewards.${reward.id}.fill.${actor.brandId}`, old: 'pending', new: 'filled' }] });
+    const all = await listRewardsForCampaign(tx, campaign.brandId, campaign.id);
+    const saved = all.find((r) => r.id === reward.id)!;
+    return { ...saved, partners: saved.partners.filter((p) => p.brandId === actor.brandId) };
+  });
+}
