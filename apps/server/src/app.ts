@@ -31,6 +31,7 @@ import { storeRoutes } from './modules/store/store.routes.js';
 import { launchRoutes } from './modules/launch/launch.routes.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { playRoutes } from './modules/play/play.routes.js';
+import { playUploadRoutes } from './modules/play/play-uploads.routes.js';
 import { languageFrom, publicPageRoutes, queueRewardCodeMail } from './modules/public-page/index.js';
 import { promoteRoutes } from './modules/promote/index.js';
 import { createPlayMailer } from './modules/play/play-mailer.js';
@@ -222,6 +223,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
         await queueRewardCodeMail(app, { consumerId: actor.id, completionId, lang: languageFrom(acceptLanguage) });
     },
   });
+  await app.register(playUploadRoutes, { dataDir: env.DATA_DIR });
   await app.register(publicPageRoutes, { publicUrl: env.PUBLIC_URL, webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : '' });
   await app.register(promoteRoutes, { publicUrl: env.PUBLIC_URL, secret: env.AUTH_SECRET, dailyLimit: env.PROMOTE_DAILY_LIMIT });
   await app.register(mediaRoutes, {

@@ -202,6 +202,17 @@ export async function uploadBelongsTo(db: DbOrTx, participantKey: string, id: st
   return rowsOf(await db.execute(sql`select 1 from play_uploads where id = ${id} and participant_key = ${participantKey}`)).length > 0;
 }
 
+/** An upload with who may see it (its brand, its uploader). */
+export async function findUpload(
+  db: DbOrTx,
+  id: string,
+): Promise<{ brandId: string; participantKey: string; storageKey: string; contentType: string } | undefined> {
+  return rowsOf<{ brandId: string; participantKey: string; storageKey: string; contentType: string }>(
+    await db.execute(sql`select brand_id as "brandId", participant_key as "participantKey", storage_key as "storageKey",
+      content_type as "contentType" from play_uploads where id = ${id}`),
+  )[0];
+}
+
 export async function contestMissionOf(
   db: DbOrTx,
   campaignId: number,
