@@ -1,12 +1,12 @@
 import type { TManagedStore, TStoreStatus } from '@rally/domain';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toManagedStore } from './store.mapper.js';
-import { updateStoreStatus } from './store.repository.js';
+import { findStore, insertStoreActivity, updateStoreStatus } from './store.repository.js';
 
 export interface ChangeStoreStatusOptions {
-  db: DbOrTx;
+  db: Db;
   actor: RequestActor;
   storeBrandId: number;
   status: TStoreStatus;
@@ -24,7 +24,22 @@ export async function changeStoreStatus({
   status,
 }: ChangeStoreStatusOptions): Promise<TManagedStore> {
   requirePermission(actor, 'store:update');
-  const row = await updateStoreStatus(db, actor.brandId, storeBrandId, status);
-  if (!row) throw notFound('Store');
-  return toManagedStore(row);
+  return db.transaction(async (tx) => {
+    const before = await findStore(tx, actor.brandId, storeBrandId, true);
+    if (!before) throw notFound('Store');
+    const row = await updateStoreStatus(tx, actor.brandId, storeBrandId, status);
+    if (!row) throw notFound('Store');
+    // Every change is in the store's activity log (product rule R62); setting the same status again is not a change.
+    if (before.status !== status) {
+      await insertStoreActivity(tx, {
+        brandId: actor.brandId,
+        storeId: row.id,
+        userId: actor.userId,
+        actorName: actor.userName,
+        action: 'status-changed',
+        changes: [{ field: 'status', old: before.status, new: status }],
+      });
+    }
+    return toManagedStore(row);
+  });
 }

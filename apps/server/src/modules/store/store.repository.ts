@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TReach, TStoreStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { storeGroupMembers, storeGroups, stores } from '../../db/schema/index.js';
+import { storeActivity, storeGroupMembers, storeGroups, storeUsers, stores } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql-helpers.js';
 
 export type StoreRow = typeof stores.$inferSelect;
@@ -347,4 +347,59 @@ export async function reachOfGroups(
           where m.group_id in (select id from picked where status = 'approved') and m.store_id in (select id from reached)) as groups,
         (select count(*) from reached) as stores, (select coalesce(sum(total_users), 0) from reached) as users`,
   );
+}
+
+// ---- Store page and operations (product rule R62) ----
+
+export type StoreActivityChange = { field: string; old: unknown; new: unknown };
+
+/** Records a change of a store in its activity log; runs in the caller's transaction. */
+export async function insertStoreActivity(
+  db: DbOrTx,
+  entry: { brandId: string; storeId: number; userId: string | null; actorName: string; action: string; changes?: StoreActivityChange[] },
+): Promise<void> {
+  await db.insert(storeActivity).values({ ...entry, changes: entry.changes ?? [] });
+}
+
+export async function findStore(db: DbOrTx, brandId: string, id: number, forUpdate = false): Promise<StoreRow | undefined> {
+  const q = db.select().from(stores).where(and(eq(stores.brandId, brandId), eq(stores.id, id)));
+  const [row] = forUpdate ? await q.for('update') : await q;
+  return row;
+}
+
+export async function usersOfStore(db: DbOrTx, brandId: string, storeId: number) {
+  return db
+    .select({ id: storeUsers.id, name: storeUsers.name, email: storeUsers.email, role: storeUsers.role, createdAt: storeUsers.createdAt })
+    .from(storeUsers)
+    .where(and(eq(storeUsers.brandId, brandId), eq(storeUsers.storeId, storeId)))
+    .orderBy(asc(storeUsers.name), asc(storeUsers.id))
+    .limit(1000);
+}
+
+export async function activityOfStore(db: DbOrTx, brandId: string, storeId: number, limit = 100) {
+  return db
+    .select()
+    .from(storeActivity)
+    .where(and(eq(storeActivity.brandId, brandId), eq(storeActivity.storeId, storeId)))
+    .orderBy(desc(storeActivity.createdAt), desc(storeActivity.id))
+    .limit(limit);
+}
+
+/** Deletes a user of a store and moves the store's head count with it; undefined when no such user. */
+export async function deleteStoreUser(db: DbOrTx, brandId: string, storeId: number, userId: number) {
+  const [row] = await db
+    .delete(storeUsers)
+    .where(and(eq(storeUsers.brandId, brandId), eq(storeUsers.storeId, storeId), eq(storeUsers.id, userId)))
+    .returning({ id: storeUsers.id, name: storeUsers.name, email: storeUsers.email });
+  if (row) await db.update(stores).set({ totalUsers: sql`greatest(${stores.totalUsers} - 1, 0)` }).where(eq(stores.id, storeId));
+  return row;
+}
+
+export async function updateStoreFields(db: DbOrTx, brandId: string, id: number, values: Partial<typeof stores.$inferInsert>) {
+  const [row] = await db
+    .update(stores)
+    .set(values)
+    .where(and(eq(stores.brandId, brandId), eq(stores.id, id)))
+    .returning();
+  return row;
 }

@@ -7,6 +7,11 @@ import {
   ZApprovedStoreList,
   ZApprovedStoreListQuery,
   ZChangeStoreStatusBody,
+  ZIdParam,
+  ZOk,
+  ZRemoveStoreUserBody,
+  ZStoreDetail,
+  ZUpdateRetailerBody,
   ZGroupListBody,
   ZManagedGroupList,
   ZManagedStore,
@@ -22,6 +27,7 @@ import { errorResponses as errors } from '../../lib/error-responses.js';
 import { requirePermission } from '../auth/index.js';
 import { calculateReach } from './calculate-reach.js';
 import { changeStoreStatus } from './change-store-status.js';
+import { getStoreDetail, removeStoreUser, updateRetailerFields } from './store-operations.js';
 import { getStoreStatusSummary } from './get-store-status-summary.js';
 import { listApprovedGroups } from './list-approved-groups.js';
 import { listApprovedStores } from './list-approved-stores.js';
@@ -36,6 +42,7 @@ export interface StoreRoutesOptions {
 }
 
 const ZPlaceParams = z.object({ placeId: z.string().min(1).max(200) });
+const ZStoreIdParams = z.object({ id: ZIdParam });
 
 /** Store gateway (product rule R50): approved lists and reach for the launch step, store management, places lookup. */
 export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOptions = {}) {
@@ -143,6 +150,55 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
     async (request) => {
       const actor = await app.actor(request);
       return changeStoreStatus({ db, actor, storeBrandId: request.body.storeBrandId, status: request.body.status });
+    },
+  );
+
+  r.get(
+    '/api/store/read/store/:id',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'The store page: a store of the current brand with its address parts, users and activity log',
+        params: ZStoreIdParams,
+        response: { 200: ZStoreDetail, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      return getStoreDetail({ db, actor, storeId: request.params.id });
+    },
+  );
+
+  r.post(
+    '/api/store/write/store/remove-user',
+    {
+      schema: {
+        tags: ['store'],
+        summary: 'Remove a user from a store of the current brand (logged in the store activity)',
+        body: ZRemoveStoreUserBody,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      return removeStoreUser({ db, actor, storeId: request.body.storeId, userId: request.body.userId });
+    },
+  );
+
+  r.post(
+    '/api/store/write/store/:id/update-retailer',
+    {
+      schema: {
+        tags: ['store'],
+        summary: "Edit a store's retailer-side fields (name, address parts, ref ids); each change logged old → new",
+        params: ZStoreIdParams,
+        body: ZUpdateRetailerBody,
+        response: { 200: ZStoreDetail.shape.store, ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      return updateRetailerFields({ db, actor, storeId: request.params.id, fields: request.body.fields });
     },
   );
 
