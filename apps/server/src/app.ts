@@ -39,6 +39,7 @@ import { createStartBlockedMailer } from './modules/scheduler/index.js';
 import { contestRoutes } from './modules/contest/contest.routes.js';
 import { partnerRoutes } from './modules/partner/index.js';
 import { exportRoutes } from './modules/export/export.routes.js';
+import { posRoutes } from './modules/pos/pos.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
 import { watchStoreRevisions } from './modules/store/revision-cache.js';
@@ -212,6 +213,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(contestRoutes);
   await app.register(partnerRoutes, { publicUrl: env.PUBLIC_URL });
   await app.register(exportRoutes, { dataDir: env.DATA_DIR, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL });
+  await app.register(posRoutes);
   await app.register(playRoutes, {
     mailer: createPlayMailer(mailer),
     secureCookies,
