@@ -8,5 +8,6 @@ import table from '../components/paged-table/locales/es.json';
 import reach from '../features/reach/locales/es.json';
 import stores from '../features/stores/locales/es.json';
 import report from '../features/report/locales/es.json';
+import payment from '../components/payment-form/locales/es.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...payment };

@@ -42,8 +42,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
   const payload = await readJson(response).catch(() => undefined);
   const parsed = ZErrorBody.safeParse(payload);
   if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, fields });
+    const { code, message, fields, dueCents } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, fields, dueCents });
   }
   // Proxies and crashes may answer with HTML or nothing; keep the status so callers can still react.
   return new ApiError({

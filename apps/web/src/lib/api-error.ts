@@ -15,12 +15,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: TErrorField[];
+  /** A 402 PAYMENT_REQUIRED says how much the wallet is short (integer cents); the payment form prefills it. */
+  readonly dueCents: number | undefined;
 
-  constructor(init: { status: number; code: string; message: string; fields?: TErrorField[]; cause?: unknown }) {
+  constructor(init: { status: number; code: string; message: string; fields?: TErrorField[]; dueCents?: number | undefined; cause?: unknown }) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
     this.status = init.status;
     this.code = init.code;
     this.fields = init.fields ?? [];
+    this.dueCents = init.dueCents;
   }
 
   get isUnauthenticated(): boolean {

@@ -1,7 +1,7 @@
-import type { TBrandSummary, TCampaign, TCampaignList, TMe, TRewardRead, TStatusSummary } from '@rally/domain';
+import type { TCurrentBrand, TCampaign, TCampaignList, TMe, TRewardRead, TStatusSummary } from '@rally/domain';
 import { permissionsForRole } from '@rally/domain';
 
-export function brandFixture(overrides: Partial<TBrandSummary> = {}): TBrandSummary {
+export function brandFixture(overrides: Partial<TCurrentBrand> = {}): TCurrentBrand {
   return {
     id: 'brand-1',
     name: 'Acme Drinks',
@@ -9,11 +9,14 @@ export function brandFixture(overrides: Partial<TBrandSummary> = {}): TBrandSumm
     consumerEnabled: false,
     paymentPlan: 'prepaid',
     logoUrl: null,
+    walletBalance: 0,
+    currency: 'USD',
+    smartReview: { enabled: false, pricePerScan: 0, currency: 'USD', plan: null },
     ...overrides,
   };
 }
 
-export function meFixture(brand: Partial<TBrandSummary> = {}): TMe {
+export function meFixture(brand: Partial<TCurrentBrand> = {}): TMe {
   const current = brandFixture(brand);
   return {
     user: { id: 'user-1', name: 'Olivia Owner', email: 'owner@brand.test' },
