@@ -57,7 +57,7 @@ export const ZStoreExportFilters = z
   .strict();
 
 /** The spec's export request: clientUserId, email, userName, filters, timeZone (default America/New_York), role. */
-function zExportRequest<F extends z.ZodTypeAny>(filters: F) {
+function zExportRequest<F extends z.ZodType>(filters: F) {
   return z
     .object({
       /** The requester as the client knows them; must be the signed-in user when given. */
@@ -65,7 +65,7 @@ function zExportRequest<F extends z.ZodTypeAny>(filters: F) {
       /** Who receives the link: the requester or another member of the brand (default: the requester). */
       email: z.string().trim().email({ message: 'an email address' }).max(254).optional(),
       userName: zText(100).optional(),
-      filters: filters.default({}),
+      filters,
       timeZone: ZTimeZone.default(DEFAULT_TIME_ZONE),
       /** Informational: what is allowed is decided from the session's role, never from this field. */
       role: z.string().max(50).optional(),
@@ -73,9 +73,9 @@ function zExportRequest<F extends z.ZodTypeAny>(filters: F) {
     })
     .strict();
 }
-export const ZCompletionExportRequest = zExportRequest(ZCompletionExportFilters);
-export const ZCodeExportRequest = zExportRequest(ZCodeExportFilters);
-export const ZStoreExportRequest = zExportRequest(ZStoreExportFilters);
+export const ZCompletionExportRequest = zExportRequest(ZCompletionExportFilters.prefault({}));
+export const ZCodeExportRequest = zExportRequest(ZCodeExportFilters.prefault({}));
+export const ZStoreExportRequest = zExportRequest(ZStoreExportFilters.prefault({}));
 export type TCompletionExportRequest = z.input<typeof ZCompletionExportRequest>;
 export type TCodeExportRequest = z.input<typeof ZCodeExportRequest>;
 export type TStoreExportRequest = z.input<typeof ZStoreExportRequest>;
