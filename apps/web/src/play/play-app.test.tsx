@@ -64,6 +64,7 @@ describe('participant app: signing in', () => {
       ...signedIn,
       'GET /api/play/me': () =>
         signedInYet ? { body: sessionFixture() } : { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } },
+      'POST /api/play/auth/accounts': () => ({ body: { accounts: [{ kind: 'store_user', id: 41, brandName: 'Brightside', storeName: 'Downtown' }] } }),
       'POST /api/play/auth/sign-in': () => {
         signedInYet = true;
         return { body: sessionFixture() };
@@ -87,6 +88,7 @@ describe('participant app: signing in', () => {
       ...signedIn,
       'GET /api/play/me': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } }),
       'POST /api/play/auth/request-code': () => ({ body: { ok: true, expiresInSeconds: 600 } }),
+      'POST /api/play/auth/accounts': () => ({ body: { accounts: [{ kind: 'store_user', id: 41, brandName: 'Brightside', storeName: 'Downtown' }] } }),
       'POST /api/play/auth/verify-code': () => ({ body: sessionFixture() }),
     });
 
@@ -100,9 +102,47 @@ describe('participant app: signing in', () => {
     expect(api.to('POST', '/api/play/auth/verify-code')[0]?.body).toEqual({ email: 'sam@brightside-staff.test', code: '123456' });
   });
 
+  it('asks which store to take part for when the email belongs to several, and signs in as the one chosen', async () => {
+    const api = openAt('/play', {
+      ...signedIn,
+      'GET /api/play/me': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } }),
+      'POST /api/play/auth/request-code': () => ({ body: { ok: true, expiresInSeconds: 600 } }),
+      'POST /api/play/auth/accounts': () => ({
+        body: {
+          accounts: [
+            { kind: 'store_user', id: 41, brandName: 'Brightside', storeName: 'Downtown' },
+            { kind: 'store_user', id: 97, brandName: 'Harbour Foods', storeName: 'Pier 9' },
+          ],
+        },
+      }),
+      'POST /api/play/auth/verify-code': () => ({ body: sessionFixture() }),
+    });
+
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'sam@brightside-staff.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
+    fireEvent.change(await screen.findByLabelText('Six-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    const group = await screen.findByRole('group', { name: 'This email belongs to several stores. Which one are you taking part for?' });
+    expect(api.to('POST', '/api/play/auth/verify-code')).toHaveLength(0);
+    fireEvent.click(within(group).getByLabelText('Pier 9 (Harbour Foods)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your campaigns' })).toBeTruthy();
+    expect(api.to('POST', '/api/play/auth/verify-code')[0]?.body).toEqual({
+      email: 'sam@brightside-staff.test',
+      code: '123456',
+      account: { kind: 'store_user', id: 97 },
+    });
+  });
+
   it('shows the API’s message next to the field it names when the password is wrong', async () => {
     openAt('/play', {
       'GET /api/play/me': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } }),
+      'POST /api/play/auth/accounts': () => ({
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: 'wrong email or password', fields: [{ path: 'password', message: 'wrong email or password' }] } },
+      }),
       'POST /api/play/auth/sign-in': () => ({
         status: 401,
         body: { error: { code: 'UNAUTHENTICATED', message: 'wrong email or password', fields: [{ path: 'password', message: 'wrong email or password' }] } },

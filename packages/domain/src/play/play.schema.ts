@@ -61,16 +61,54 @@ export type TPlayRequestCodeBody = z.infer<typeof ZPlayRequestCodeBody>;
 export const ZPlayRequestCodeResponse = z.object({ ok: z.literal(true), expiresInSeconds: z.number().int().positive() });
 
 /** POST /api/play/auth/verify-code — sets the session cookie. */
-export const ZPlayVerifyCodeBody = z
-  .object({ email: ZEmail, code: z.string().trim().regex(/^\d{6}$/, { message: 'the six-digit code' }) })
-  .strict();
+/**
+ * Which of an email's participant accounts to sign in as (R63): a store user of one store, or a consumer of
+ * one brand. Without it, the first of POST /api/play/auth/accounts's list.
+ */
+export const ZPlayAccountChoice = z.object({ kind: z.enum(PARTICIPANT_KINDS), id: z.number().int().positive() }).strict();
+export type TPlayAccountChoice = z.infer<typeof ZPlayAccountChoice>;
+
+const ZSixDigitCode = z.string().trim().regex(/^\d{6}$/, { message: 'the six-digit code' });
+
+export const ZPlayVerifyCodeBody = z.object({ email: ZEmail, code: ZSixDigitCode, account: ZPlayAccountChoice.optional() }).strict();
 export type TPlayVerifyCodeBody = z.infer<typeof ZPlayVerifyCodeBody>;
 
 /** POST /api/play/auth/sign-in — password sign-in (demo store users: demo1234). Sets the session cookie. */
 export const ZPlayPasswordSignInBody = z
-  .object({ email: ZEmail, password: z.string().min(1, { message: 'required' }).max(200) })
+  .object({ email: ZEmail, password: z.string().min(1, { message: 'required' }).max(200), account: ZPlayAccountChoice.optional() })
   .strict();
 export type TPlayPasswordSignInBody = z.infer<typeof ZPlayPasswordSignInBody>;
+
+/**
+ * POST /api/play/auth/accounts — the participant accounts an email's code or password opens, before signing
+ * in: a code is checked (a wrong one uses a try) but stays unused. Send `code` or `password`.
+ */
+export const ZPlayAccountsBody = z
+  .object({ email: ZEmail, code: ZSixDigitCode.optional(), password: z.string().min(1, { message: 'required' }).max(200).optional() })
+  .strict();
+export type TPlayAccountsBody = z.infer<typeof ZPlayAccountsBody>;
+
+export const ZPlayAccount = z.object({
+  kind: z.enum(PARTICIPANT_KINDS),
+  id: z.number().int().positive(),
+  brandName: z.string(),
+  /** Store users only. */
+  storeName: z.string().nullable(),
+});
+export type TPlayAccount = z.infer<typeof ZPlayAccount>;
+export const ZPlayAccounts = z.object({ accounts: z.array(ZPlayAccount) });
+export type TPlayAccounts = z.infer<typeof ZPlayAccounts>;
+
+/**
+ * R63: an email may belong to several participants (store users of several stores or brands, consumers of
+ * several brands). The participant picks one; with no choice it is the first: store users before consumers,
+ * each by id. A choice that is not one of the email's accounts picks nothing.
+ */
+export function chooseAccount<T extends TPlayAccountChoice>(accounts: readonly T[], choice: TPlayAccountChoice | undefined): T | null {
+  const ordered = orderAccounts(accounts);
+  if (!choice) return ordered[0] ?? null;
+  return ordered.find((a) => a.kind === choice.kind && a.id === choice.id) ?? null;
+}
 
 export const ZParticipant = z.object({
   kind: z.enum(PARTICIPANT_KINDS),
@@ -492,3 +530,7 @@ export const ZPrizeUserFormResult = z.object({
   form: ZPrizeUserForm.nullable(),
 });
 export type TPrizeUserFormResult = z.infer<typeof ZPrizeUserFormResult>;
+
+/** An email's accounts in the order they are offered; the first is the default (R63). */
+export const orderAccounts = <T extends TPlayAccountChoice>(accounts: readonly T[]): T[] =>
+  [...accounts].sort((a, b) => (a.kind === b.kind ? a.id - b.id : a.kind === 'store_user' ? -1 : 1));

@@ -26,6 +26,8 @@ import {
   ZPlayUnlockParams,
   ZPlayUpload,
   ZPlayVerifyCodeBody,
+  ZPlayAccounts,
+  ZPlayAccountsBody,
   ZPrizeUserFormBody,
 } from '@rally/domain';
 import { AppError, invalid } from '../../lib/app-error.js';
@@ -46,7 +48,7 @@ import {
   type PlayActor,
 } from './play-session.js';
 import { insertUpload, uploadBelongsTo } from './play.repository.js';
-import { passwordSignIn, requestSignInCode, verifySignInCode } from './sign-in.js';
+import { listSignInAccounts, passwordSignIn, requestSignInCode, verifySignInCode } from './sign-in.js';
 import path from 'node:path';
 
 export interface PlayRoutesOptions {
@@ -105,6 +107,21 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       setPlayCookie(reply, token, opts.secureCookies, request.query.framed === '1');
       return { participant: a.participant };
     },
+  );
+
+  r.post(
+    '/api/play/auth/accounts',
+    {
+      config: { rateLimit: opts.signInRateLimit },
+      schema: {
+        tags,
+        summary: "The participant accounts an email's code (left unused) or password opens, to choose one before signing in",
+        description: 'An email may belong to store users of several stores or brands and to consumers (product rule R63); verify-code and sign-in take the chosen `account`.',
+        body: ZPlayAccountsBody,
+        response: { 200: ZPlayAccounts, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
+      },
+    },
+    async (request) => ({ accounts: await listSignInAccounts(db, request.body) }),
   );
 
   r.post(

@@ -4,12 +4,17 @@ import {
   ERROR_CODES,
   PLAY_CODE_MAX_ATTEMPTS,
   PLAY_CODE_TTL_SECONDS,
+  chooseAccount,
+  orderAccounts,
+  type TPlayAccount,
+  type TPlayAccountChoice,
+  type TPlayAccountsBody,
   type TPlayPasswordSignInBody,
   type TPlayRequestCodeBody,
   type TPlayVerifyCodeBody,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../lib/app-error.js';
+import { AppError, invalid } from '../../lib/app-error.js';
 import { verifyPassword } from '../auth/auth.js';
 import type { PlayMailer } from './play-mailer.js';
 import { createPlaySession, loadParticipant, type PlayActor } from './play-session.js';
@@ -18,13 +23,24 @@ const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const hashCode = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest('base64url');
 const wrong = (path: string, message: string) => new AppError(401, ERROR_CODES.unauthenticated, message, [{ path, message }]);
 
-/** The participant an email signs in as: a store user (lowest id when several), else a consumer. */
-async function participantByEmail(db: Db, email: string): Promise<{ kind: 'store_user' | 'consumer'; id: number } | null> {
-  const [u] = rows<{ id: number }>(await db.execute(sql`select id from store_users where lower(email) = ${email} order by id limit 1`));
-  if (u) return { kind: 'store_user', id: u.id };
-  const [c] = rows<{ id: number }>(await db.execute(sql`select id from consumers where email = ${email} order by id limit 1`));
-  return c ? { kind: 'consumer', id: c.id } : null;
+/** Every participant account of an email: store users (any store, any brand), then consumers (any brand). */
+async function accountsOf(db: Db, email: string): Promise<TPlayAccount[]> {
+  return rows<TPlayAccount>(
+    await db.execute(sql`
+      select 'store_user' as kind, u.id, b.name as "brandName", s.name as "storeName"
+      from store_users u join brands b on b.id = u.brand_id left join stores s on s.id = u.store_id
+      where lower(u.email) = ${email}
+      union all
+      select 'consumer', c.id, b.name, null from consumers c join brands b on b.id = c.brand_id where c.email = ${email}`),
+  ).map((a) => ({ ...a, id: Number(a.id) }));
 }
+
+/** The participant an email signs in as (R63): the chosen account, else the first; null when none or not one of its own. */
+async function participantByEmail(db: Db, email: string, choice?: TPlayAccountChoice): Promise<TPlayAccount | null> {
+  return chooseAccount(await accountsOf(db, email), choice);
+}
+
+const badChoice = () => invalid([{ path: 'account', message: 'not an account of this email' }]);
 
 /**
  * Mails a one-time code when the email belongs to a participant, or when a consumer joins through an
@@ -49,23 +65,53 @@ export async function requestSignInCode(db: Db, mailer: PlayMailer, body: TPlayR
   await mailer.sendSignInCode(body.email, code);
 }
 
-/** Checks the latest unused code of the email (limited tries) and opens a session. */
-export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promise<{ token: string; actor: PlayActor }> {
+/** The latest unused code of the email if `code` is it; a wrong code uses one of its tries. */
+async function checkCode(db: Db, email: string, code: string) {
   const [row] = rows<{ id: number; code_hash: string; attempts: number; join: { campaignUid: string; name: string; countryCode: string } | null }>(
     await db.execute(sql`select id, code_hash, attempts, "join" from play_sign_in_codes
-      where email = ${body.email} and used_at is null and expires_at > now() order by id desc limit 1`),
+      where email = ${email} and used_at is null and expires_at > now() order by id desc limit 1`),
   );
   if (!row || row.attempts >= PLAY_CODE_MAX_ATTEMPTS) throw wrong('code', 'this code is wrong or expired; ask for a new one');
   const expected = Buffer.from(row.code_hash);
-  const given = Buffer.from(hashCode(body.email, body.code));
+  const given = Buffer.from(hashCode(email, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
     await db.execute(sql`update play_sign_in_codes set attempts = attempts + 1 where id = ${row.id}`);
     throw wrong('code', 'this code is wrong or expired; ask for a new one');
   }
+  return row;
+}
+
+/** Store users of the email whose password this is. */
+async function passwordAccounts(db: Db, email: string, password: string): Promise<TPlayAccount[]> {
+  const candidates = rows<{ id: number; password_hash: string }>(
+    await db.execute(sql`select id, password_hash from store_users where lower(email) = ${email} and password_hash is not null order by id`),
+  );
+  const ok = new Set<number>();
+  for (const u of candidates) if (await verifyPassword({ hash: u.password_hash, password })) ok.add(Number(u.id));
+  return (await accountsOf(db, email)).filter((a) => a.kind === 'store_user' && ok.has(a.id));
+}
+
+/** The accounts a code (left unused) or a password opens, for the participant to choose one (R63). */
+export async function listSignInAccounts(db: Db, body: TPlayAccountsBody): Promise<TPlayAccount[]> {
+  if ((body.code === undefined) === (body.password === undefined))
+    throw invalid([{ path: body.code === undefined ? 'code' : 'password', message: 'send the code or the password' }]);
+  if (body.password !== undefined) {
+    const accounts = await passwordAccounts(db, body.email, body.password);
+    if (accounts.length === 0) throw wrong('password', 'wrong email or password');
+    return orderAccounts(accounts);
+  }
+  await checkCode(db, body.email, body.code!);
+  return orderAccounts(await accountsOf(db, body.email));
+}
+
+/** Checks the latest unused code of the email (limited tries) and opens a session as the chosen account. */
+export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promise<{ token: string; actor: PlayActor }> {
+  const row = await checkCode(db, body.email, body.code);
+  let who = await participantByEmail(db, body.email, body.account);
+  if (!who && body.account) throw badChoice();
   // Used once: a conditional update, so two verifications of one code open one session.
   const used = rows(await db.execute(sql`update play_sign_in_codes set used_at = now() where id = ${row.id} and used_at is null returning id`));
   if (used.length === 0) throw wrong('code', 'this code is wrong or expired; ask for a new one');
-  let who = await participantByEmail(db, body.email);
   if (!who && row.join) {
     const j = typeof row.join === 'string' ? (JSON.parse(row.join) as typeof row.join) : row.join;
     const [c] = rows<{ brand_id: string }>(await db.execute(sql`select brand_id from campaigns where public_uid = ${j!.campaignUid}`));
@@ -74,7 +120,7 @@ export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promi
         await db.execute(sql`insert into consumers (brand_id, email, name, country_code) values (${c.brand_id}, ${body.email}, ${j!.name}, ${j!.countryCode})
           on conflict (brand_id, email) do update set name = excluded.name returning id`),
       );
-      who = { kind: 'consumer', id: made!.id };
+      who = { kind: 'consumer', id: made!.id, brandName: '', storeName: null };
     }
   }
   if (!who) throw wrong('code', 'this code is wrong or expired; ask for a new one');
@@ -82,13 +128,12 @@ export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promi
   return { token: await createPlaySession(db, actor), actor };
 }
 
-/** Password sign-in: store users with a password (the demo ones: demo1234). */
+/** Password sign-in: store users with a password (the demo ones: demo1234), as the chosen account of those it opens. */
 export async function passwordSignIn(db: Db, body: TPlayPasswordSignInBody): Promise<{ token: string; actor: PlayActor }> {
-  const [u] = rows<{ id: number; password_hash: string | null }>(
-    await db.execute(sql`select id, password_hash from store_users where lower(email) = ${body.email} and password_hash is not null order by id limit 1`),
-  );
-  if (!u || !u.password_hash || !(await verifyPassword({ hash: u.password_hash, password: body.password })))
-    throw wrong('password', 'wrong email or password');
-  const actor = (await loadParticipant(db, 'store_user', u.id))!;
+  const accounts = await passwordAccounts(db, body.email, body.password);
+  if (accounts.length === 0) throw wrong('password', 'wrong email or password');
+  const who = chooseAccount(accounts, body.account);
+  if (!who) throw badChoice();
+  const actor = (await loadParticipant(db, 'store_user', who.id))!;
   return { token: await createPlaySession(db, actor), actor };
 }

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import type { TPlayRequestCodeBody, TPlaySession } from '@rally/domain';
+import type { TPlayAccount, TPlayAccounts, TPlayRequestCodeBody, TPlaySession } from '@rally/domain';
 import { fieldError, playFetch } from '../play-api';
 import { usePlayI18n } from '../play-i18n';
 import { ErrorNote, TextField } from '../play-ui';
 
 type TMethod = 'code' | 'password';
 
-/** Email one-time code for everyone; password for demo store users. */
+/**
+ * Email one-time code for everyone; password for demo store users. An email with several accounts (stores of
+ * several brands, R63) asks which one to take part as before signing in.
+ */
 export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySession) => void }) {
   const { t } = usePlayI18n();
   const [method, setMethod] = useState<TMethod>('code');
@@ -16,6 +19,8 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
   const [codeSent, setCodeSent] = useState<{ minutes: number } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(undefined);
+  const [accounts, setAccounts] = useState<TPlayAccount[] | null>(null);
+  const [chosen, setChosen] = useState<string>('');
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -32,21 +37,35 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      if (method === 'password') {
-        onSignedIn(await playFetch<TPlaySession>('/auth/sign-in', { body: { email, password } }));
-      } else if (!codeSent) {
+      if (method === 'code' && !codeSent) {
         const body: TPlayRequestCodeBody = { email };
         const answer = await playFetch<{ expiresInSeconds: number }>('/auth/request-code', { body });
         setCodeSent({ minutes: Math.round(answer.expiresInSeconds / 60) });
-      } else {
-        onSignedIn(await playFetch<TPlaySession>('/auth/verify-code', { body: { email, code } }));
+        return;
       }
+      const proof = method === 'password' ? { password } : { code };
+      let account: { kind: TPlayAccount['kind']; id: number } | undefined;
+      if (accounts) {
+        const picked = accounts.find((a) => `${a.kind}:${a.id}` === chosen) ?? accounts[0]!;
+        account = { kind: picked.kind, id: picked.id };
+      } else {
+        // The accounts this code or password opens; with several, the participant picks one first.
+        const found = (await playFetch<TPlayAccounts>('/auth/accounts', { body: { email, ...proof } })).accounts;
+        if (found.length > 1) {
+          setAccounts(found);
+          setChosen(`${found[0]!.kind}:${found[0]!.id}`);
+          return;
+        }
+      }
+      const body = { email, ...proof, ...(account ? { account } : {}) };
+      onSignedIn(await playFetch<TPlaySession>(method === 'password' ? '/auth/sign-in' : '/auth/verify-code', { body }));
     });
   };
 
   const switchTo = (next: TMethod) => {
     setMethod(next);
     setError(undefined);
+    setAccounts(null);
   };
 
   return (
@@ -75,7 +94,10 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
           required
           value={email}
           readOnly={method === 'code' && codeSent !== null}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setAccounts(null);
+          }}
           error={fieldError(error, 'email')}
         />
         {method === 'password' ? (
@@ -86,7 +108,10 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
             autoComplete="current-password"
             required
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setAccounts(null);
+            }}
             error={fieldError(error, 'password')}
           />
         ) : null}
@@ -110,6 +135,23 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
             />
           </>
         ) : null}
+        {accounts ? (
+          <fieldset className="stack">
+            <legend>{t('signIn.chooseAccount')}</legend>
+            {accounts.map((a) => (
+              <label key={`${a.kind}:${a.id}`} className="choice">
+                <input
+                  type="radio"
+                  name="account"
+                  value={`${a.kind}:${a.id}`}
+                  checked={chosen === `${a.kind}:${a.id}`}
+                  onChange={(e) => setChosen(e.target.value)}
+                />
+                {a.storeName ? t('signIn.accountStore', { store: a.storeName, brand: a.brandName }) : t('signIn.accountConsumer', { brand: a.brandName })}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <ErrorNote error={error} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {method === 'password' ? t('signIn.submit') : codeSent ? t('signIn.verify') : t('signIn.sendCode')}
@@ -121,6 +163,7 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
             onClick={() => {
               setCodeSent(null);
               setCode('');
+              setAccounts(null);
               setError(undefined);
             }}
           >
