@@ -10,5 +10,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A wizard test drives dozens of renders in jsdom; on a busy 2-core machine that outgrows the 5 s default.
+    // The limit only stops a hung test — speed is measured in bench/, not here.
+    testTimeout: 20_000,
   },
 });

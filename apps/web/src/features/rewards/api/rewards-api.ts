@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { ZErrorBody, ZMissionItem, ZRewardRead, type TSaveRewardBody } from '@rally/domain';
-import { apiFetch, ApiError, CLIENT_ERROR_CODES } from '../../../lib/api-client';
+import { ZMissionItem, ZRewardRead, type TSaveRewardBody } from '@rally/domain';
+import { apiFetch } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload-file';
 
 export const ZCodeUpload = z.object({
   fileName: z.string(),
@@ -28,50 +29,20 @@ export function fetchMissionItems(missionId: number, signal?: AbortSignal) {
   return apiFetch(`/v3/mission/${missionId}/items`, { schema: ZItems, ...(signal ? { signal } : {}) });
 }
 
-/**
- * POSTs a code file as multipart (field "file") with XMLHttpRequest, which, unlike
- * fetch, reports upload progress. Resolves with the codes read and their counts.
- */
+/** POSTs a code file (field "file") with upload progress; resolves with the codes read and their counts. */
 export function uploadCodeFile(
   file: File,
   onProgress: (percent: number) => void,
   rewardId?: number,
 ): { promise: Promise<TCodeUpload>; abort: () => void } {
-  const xhr = new XMLHttpRequest();
-  const promise = new Promise<TCodeUpload>((resolve, reject) => {
-    const form = new FormData();
-    if (rewardId) form.append('rewardId', String(rewardId));
-    form.append('file', file);
-    xhr.open('POST', '/api/v3/bundle/upload-excel-codes');
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onerror = () =>
-      reject(new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message: 'Network request failed' }));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    xhr.onload = () => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        payload = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        const parsed = ZCodeUpload.safeParse(payload);
-        if (parsed.success) resolve(parsed.data);
-        else reject(new ApiError({ status: xhr.status, code: CLIENT_ERROR_CODES.invalidResponse, message: 'Unexpected response' }));
-        return;
-      }
-      const error = ZErrorBody.safeParse(payload);
-      reject(
-        error.success
-          ? new ApiError({ status: xhr.status, ...error.data.error })
-          : new ApiError({ status: xhr.status, code: CLIENT_ERROR_CODES.http, message: xhr.statusText || `HTTP ${xhr.status}` }),
-      );
-    };
-    xhr.send(form);
+  const controller = new AbortController();
+  const promise = uploadFile({
+    url: '/api/v3/bundle/upload-excel-codes',
+    file,
+    ...(rewardId ? { fields: { rewardId: String(rewardId) } } : {}),
+    schema: ZCodeUpload,
+    onProgress: (p) => onProgress(p.percent),
+    signal: controller.signal,
   });
-  return { promise, abort: () => xhr.abort() };
+  return { promise, abort: () => controller.abort() };
 }
