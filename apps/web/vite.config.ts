@@ -24,6 +24,8 @@ export default defineConfig({
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         play: fileURLToPath(new URL('./play/index.html', import.meta.url)),
+        // The public campaign page is HTML from the server; this is its one small script (no React, no Mantine).
+        'public-page': fileURLToPath(new URL('./src/public-page/main.ts', import.meta.url)),
       },
     },
   },

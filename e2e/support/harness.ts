@@ -36,7 +36,7 @@ export interface Harness {
  * The real server (built web app + API) on a fresh embedded database seeded
  * with the demo data, and Debian's Chromium driving it.
  */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-e2e-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -48,6 +48,8 @@ export async function startHarness(): Promise<Harness> {
     WEB_DIST: path.join(ROOT, 'apps/web/dist'),
     PUBLIC_URL: 'http://127.0.0.1:0',
     SIGN_IN_RATE_LIMIT: '1000',
+    // e.g. SMTP_URL of an in-process capture (apps/server/src/testing/smtp-capture.ts) to read the app's mail.
+    ...options.env,
   });
   const database = createDatabase({ dataDir });
   await database.migrate();
