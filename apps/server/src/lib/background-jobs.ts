@@ -63,6 +63,15 @@ interface Registered {
   retryDelaySeconds: number;
 }
 
+/** A handler with its retry policy filled in (3 retries, 10 s apart, doubling). */
+function registration<T extends object>(handler: (data: T) => Promise<void>, opts: RegisterOptions): Registered {
+  return {
+    handler: handler as (data: object) => Promise<void>,
+    retryLimit: opts.retryLimit ?? 3,
+    retryDelaySeconds: opts.retryDelaySeconds ?? 10,
+  };
+}
+
 /** Shared by both engines: the periodic sweeps and start hooks. */
 function createTimers(log: FastifyBaseLogger) {
   const sweeps: { name: string; seconds: number; handler: () => Promise<void> }[] = [];
@@ -165,11 +174,7 @@ function createInProcessJobs({ log, work }: CreateBackgroundJobsOptions): Backgr
   return {
     engine: 'in-process',
     register(name, handler, opts = {}) {
-      handlers.set(name, {
-        handler: handler as (data: object) => Promise<void>,
-        retryLimit: opts.retryLimit ?? 3,
-        retryDelaySeconds: opts.retryDelaySeconds ?? 10,
-      });
+      handlers.set(name, registration(handler, opts));
     },
     async send(name, data, opts = {}) {
       if (opts.singletonKey && queue.some((j) => j.name === name && j.singletonKey === opts.singletonKey)) return null;
@@ -226,11 +231,7 @@ function createPgBossJobs({
   return {
     engine: 'pg-boss',
     register(name, handler, opts = {}) {
-      handlers.set(name, {
-        handler: handler as (data: object) => Promise<void>,
-        retryLimit: opts.retryLimit ?? 3,
-        retryDelaySeconds: opts.retryDelaySeconds ?? 10,
-      });
+      handlers.set(name, registration(handler, opts));
     },
     async send(name, data, opts = {}) {
       const registered = handlers.get(name);
