@@ -24,13 +24,15 @@ import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
+import { billingRoutes, createPaymentProvider } from './modules/billing/index.js';
 import { missionRoutes } from './modules/mission/mission.routes.js';
 import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { launchRoutes } from './modules/launch/launch.routes.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { playRoutes } from './modules/play/play.routes.js';
+import { createDiskStorage } from './modules/media/media-storage.js';
+import { createOcrPool, smartReviewRoutes, type SmartReviewDeps } from './modules/smart-review/index.js';
 import { playUploadRoutes } from './modules/play/play-uploads.routes.js';
 import { languageFrom, publicPageRoutes, queueRewardCodeMail } from './modules/public-page/index.js';
 import { promoteRoutes } from './modules/promote/index.js';
@@ -149,6 +151,9 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     done();
   });
 
+  const paymentProvider = createPaymentProvider(env);
+  // Stripe Elements loads Stripe.js and its card frames from Stripe (only when Stripe is the provider).
+  const stripeSources = paymentProvider.name === 'stripe' ? ['https://js.stripe.com', 'https://*.js.stripe.com'] : [];
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -157,8 +162,9 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
         mediaSrc: ["'self'", 'blob:'],
         // Mantine injects component styles at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripeSources],
+        frameSrc: ["'self'", ...stripeSources, ...(stripeSources.length ? ['https://hooks.stripe.com'] : [])],
+        connectSrc: ["'self'", ...(stripeSources.length ? ['https://api.stripe.com'] : [])],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: secureCookies ? [] : null,
       },
@@ -199,7 +205,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
   await app.register(meRoutes);
-  await app.register(billingRoutes);
+  await app.register(billingRoutes, { provider: paymentProvider, publicUrl: env.PUBLIC_URL, closeEverySeconds: env.INVOICE_CLOSE_CHECK_SECONDS });
   await app.register(campaignRoutes);
   await app.register(builderRoutes, { revisions });
   await app.register(missionRoutes);
@@ -214,7 +220,24 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(partnerRoutes, { publicUrl: env.PUBLIC_URL });
   await app.register(exportRoutes, { dataDir: env.DATA_DIR, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL });
   await app.register(posRoutes);
+  // Smart review: receipts participants send are read by a small OCR pool in the background (decision 0009).
+  const playUploads = createDiskStorage(path.join(env.DATA_DIR, 'play-uploads'));
+  const smartReview: SmartReviewDeps = {
+    db: database.db,
+    jobs,
+    log: app.log,
+    ocr: createOcrPool({ size: 1, cacheDir: path.join(env.DATA_DIR, 'ocr') }),
+    readUpload: async (key) => {
+      const file = await playUploads.open(key);
+      if (!file) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+  };
+  await app.register(smartReviewRoutes, { deps: smartReview });
   await app.register(playRoutes, {
+    smartReview,
     mailer: createPlayMailer(mailer),
     secureCookies,
     dataDir: env.DATA_DIR,

@@ -41,6 +41,13 @@ const ZEnv = z.object({
   SCHEDULER_ENABLED: booleanish.default(true),
   /** How often pg-boss workers look for due jobs; the in-process scheduler uses timers instead. */
   SCHEDULER_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Stripe (both set → payments go through Stripe; otherwise the embedded TEST MODE sandbox). */
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  /** Given to the browser for Stripe Elements (pk_…). */
+  STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  /** How often the invoice sweep looks for last month's open invoices to close (daily by default). */
+  INVOICE_CLOSE_CHECK_SECONDS: z.coerce.number().min(1).max(7 * 86_400).default(86_400),
   /** Promote mails a brand may send in any 24 hours (spec §7 promote; the delivery log counts them). */
   PROMOTE_DAILY_LIMIT: z.coerce.number().int().positive().default(200),
 });

@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TBrandCurrency, TLedgerKind, TPaymentPlan } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { brands, invoiceLines, invoices, members, payments, users, walletLedger } from '../../db/schema/index.js';
+import { brands, invoiceLines, invoices, members, paymentEvents, payments, users, walletLedger } from '../../db/schema/index.js';
 
 export interface BrandWallet {
   id: string;
@@ -188,4 +188,100 @@ export async function billingContacts(db: DbOrTx, brandId: string): Promise<stri
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.organizationId, brandId), inArray(members.role, ['owner', 'admin'])));
   return rows.map((r) => r.email);
+}
+
+export async function insertPayment(
+  db: DbOrTx,
+  row: { id: string; brandId: string; provider: string; amountCents: number; currency: string; invoiceId: number | null; createdBy: string | null },
+): Promise<void> {
+  await db.insert(payments).values({ ...row, status: 'pending' });
+}
+
+export async function findPayment(db: DbOrTx, id: string, brandId?: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(brandId === undefined ? eq(payments.id, id) : and(eq(payments.id, id), eq(payments.brandId, brandId)));
+  return row;
+}
+
+export async function findPaymentByRef(db: DbOrTx, providerRef: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.providerRef, providerRef));
+  return row;
+}
+
+export async function setPaymentRef(db: DbOrTx, id: string, providerRef: string | null): Promise<void> {
+  await db.update(payments).set({ providerRef }).where(eq(payments.id, id));
+}
+
+/** pending → succeeded, once: the row comes back only to the caller that made the change. */
+export async function markPaymentSucceeded(db: DbOrTx, id: string, at: Date): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: 'succeeded', completedAt: at, failureMessage: null })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export async function markPaymentFailed(db: DbOrTx, id: string, message: string, at: Date): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', failureMessage: message, completedAt: at })
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+}
+
+/** Records a webhook event id; false when it was handled before (a replay or a second delivery). */
+export async function recordPaymentEvent(db: DbOrTx, event: { id: string; provider: string; type: string }): Promise<boolean> {
+  const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return rows.length === 1;
+}
+
+export async function markInvoicePaid(db: DbOrTx, invoiceId: number, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(invoices)
+    .set({ status: 'paid', paidAt: at })
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'unpaid')))
+    .returning({ id: invoices.id });
+  return rows.length === 1;
+}
+
+/** Open invoices of months before `period` (the close sweep's work). */
+export async function listOpenInvoicesBefore(db: DbOrTx, period: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.status, 'open'), lt(invoices.period, period)))
+    .orderBy(asc(invoices.id));
+}
+
+/** Closed invoices whose mail has not gone out yet (a failed send is retried by the next sweep). */
+export async function listUnmailedInvoices(db: DbOrTx): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.status, ['unpaid', 'paid']), isNull(invoices.mailedAt), isNotNull(invoices.closedAt)))
+    .orderBy(asc(invoices.id));
+}
+
+export async function closeInvoiceRow(
+  db: DbOrTx,
+  invoiceId: number,
+  set: { number: string; status: 'unpaid' | 'paid'; closedAt: Date; dueAt: Date; paidAt: Date | null },
+): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .update(invoices)
+    .set(set)
+    .where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')))
+    .returning();
+  return row;
+}
+
+export async function markInvoiceMailed(db: DbOrTx, invoiceId: number, at: Date): Promise<void> {
+  await db.update(invoices).set({ mailedAt: at }).where(eq(invoices.id, invoiceId));
+}
+
+export async function lockInvoice(db: DbOrTx, invoiceId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+  return row;
 }

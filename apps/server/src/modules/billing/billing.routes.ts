@@ -1,13 +1,53 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZCheckUnpaidInvoices } from '@rally/domain';
+import { z } from 'zod';
+import {
+  ERROR_CODES,
+  ZBillingSummary,
+  ZCheckUnpaidInvoices,
+  ZErrorBody,
+  ZInvoiceDetail,
+  ZInvoiceIdParams,
+  ZInvoiceList,
+  ZLedgerPage,
+  ZLedgerQuery,
+  ZOk,
+  ZPayInvoiceBody,
+  ZPaymentIdParams,
+  ZPaymentResult,
+  ZTopUpBody,
+} from '@rally/domain';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { requirePermission } from '../auth/index.js';
+import { findPayment } from './billing.repository.js';
+import { getBillingSummary, getInvoice, getInvoicePdf, getInvoices, getLedgerPage, ledgerCsv } from './billing-reads.js';
 import { checkUnpaidInvoices } from './check-unpaid-invoices.js';
+import { closeInvoices } from './close-invoices.js';
+import { handleProviderEvent } from './handle-webhook.js';
+import { payInvoiceFromWallet } from './pay-invoice-from-wallet.js';
+import type { PaymentProvider } from './payment-provider.js';
+import { paymentResult, startPayment } from './start-payment.js';
 
-export async function billingRoutes(app: FastifyInstance) {
+export interface BillingRoutesOptions {
+  provider: PaymentProvider;
+  publicUrl: string;
+  /** How often the sweep closing last month's invoices runs. */
+  closeEverySeconds: number;
+}
+
+const errors = { ...errorResponses, 402: ZErrorBody };
+const ZLedgerCsvQuery = ZLedgerQuery.pick({ kind: true, from: true, to: true }).strict();
+
+export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
+  const { provider } = options;
+
+  app.jobs.every('billing.close-invoices', options.closeEverySeconds, async () => {
+    const result = await closeInvoices({ db, mailer: app.mailer, log: app.log, publicUrl: options.publicUrl });
+    if (result.closed || result.mailed) app.log.info(result, 'invoices closed and mailed');
+  });
 
   r.get(
     '/api/receipt-scan/check-unpaid-invoices',
@@ -24,4 +64,154 @@ export async function billingRoutes(app: FastifyInstance) {
       return checkUnpaidInvoices(db, actor.brandId);
     },
   );
+
+  r.get(
+    '/api/billing/summary',
+    { schema: { tags: ['billing'], summary: 'Wallet balance, plan, currency and the payment provider (sandbox or Stripe)', response: { 200: ZBillingSummary, ...errorResponses } } },
+    async (request) => getBillingSummary(db, provider, await app.actor(request)),
+  );
+
+  r.get(
+    '/api/billing/ledger',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: "The wallet's ledger, newest first: filter by kind and UTC days, paged",
+        querystring: ZLedgerQuery,
+        response: { 200: ZLedgerPage, ...errorResponses },
+      },
+    },
+    async (request) => getLedgerPage(db, await app.actor(request), request.query),
+  );
+
+  r.get(
+    '/api/billing/ledger.csv',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The filtered ledger as CSV (formula-like text cells neutralised with a leading apostrophe)',
+        querystring: ZLedgerCsvQuery,
+        response: { 200: z.string().describe('text/csv'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const actor = await app.actor(request);
+      const chunks: string[] = [];
+      for await (const chunk of ledgerCsv(db, actor, request.query)) chunks.push(chunk);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="wallet-ledger-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(`\uFEFF${chunks.join('')}`);
+    },
+  );
+
+  r.post(
+    '/api/billing/top-up',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Add money to the wallet by card',
+        description:
+          'Sandbox (TEST MODE): the card is checked like a Stripe test card and the wallet is credited at once, or 402 PAYMENT_DECLINED. Stripe: answers pending with the PaymentIntent client secret; the signed webhook credits the wallet.',
+        body: ZTopUpBody,
+        response: { 200: ZPaymentResult, ...errors },
+      },
+    },
+    async (request) => startPayment({ db, provider, actor: await app.actor(request), amountCents: request.body.amount, card: request.body.card }),
+  );
+
+  r.get(
+    '/api/billing/payments/:id',
+    { schema: { tags: ['billing'], summary: "A card payment's status (the web waits here for Stripe's webhook)", params: ZPaymentIdParams, response: { 200: ZPaymentResult, ...errorResponses } } },
+    async (request) => {
+      const actor = await app.actor(request);
+      requirePermission(actor, 'wallet:read');
+      const payment = await findPayment(db, request.params.id, actor.brandId);
+      if (!payment) throw notFound('Payment');
+      return paymentResult(db, payment);
+    },
+  );
+
+  r.get(
+    '/api/billing/invoices',
+    { schema: { tags: ['billing'], summary: "The brand's monthly invoices, newest first (the open one included)", response: { 200: ZInvoiceList, ...errorResponses } } },
+    async (request) => getInvoices(db, await app.actor(request)),
+  );
+
+  r.get(
+    '/api/billing/invoices/:id',
+    { schema: { tags: ['billing'], summary: 'An invoice with its lines', params: ZInvoiceIdParams, response: { 200: ZInvoiceDetail, ...errorResponses } } },
+    async (request) => getInvoice(db, await app.actor(request), request.params.id),
+  );
+
+  r.get(
+    '/api/billing/invoices/:id/pdf',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The invoice as a PDF',
+        params: ZInvoiceIdParams,
+        response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await getInvoicePdf(db, await app.actor(request), request.params.id);
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+    },
+  );
+
+  r.post(
+    '/api/billing/invoices/:id/pay',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Pay a closed invoice from the wallet or by card',
+        description: 'source wallet: 402 PAYMENT_REQUIRED with dueCents when the wallet is short. source card: like a top-up of the invoice amount, then the invoice is paid from it.',
+        params: ZInvoiceIdParams,
+        body: ZPayInvoiceBody,
+        response: { 200: z.union([ZPaymentResult, ZOk]), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      if (request.body.source === 'wallet') {
+        if (request.body.card) throw invalid([{ path: 'card', message: 'not used when paying from the wallet' }]);
+        await payInvoiceFromWallet(db, actor, request.params.id);
+        return { ok: true as const };
+      }
+      return startPayment({ db, provider, actor, invoiceId: request.params.id, card: request.body.card });
+    },
+  );
+
+  // Stripe signs the exact bytes it sent: this route reads its body raw (its own parser, in its own scope).
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1_048_576 }, (_request, body, done) => done(null, body));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/billing/stripe/webhook',
+      {
+        schema: {
+          tags: ['billing'],
+          summary: "Stripe's webhook (payment_intent.succeeded / payment_failed), verified by its Stripe-Signature",
+          description: 'Idempotent by event id: a replayed or re-delivered event changes nothing. A missing or forged signature answers 400.',
+          response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), 400: ZErrorBody, 404: ZErrorBody },
+        },
+      },
+      async (request) => {
+        if (provider.name !== 'stripe') throw notFound('Stripe webhook (Stripe is not configured)');
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from('');
+        const signature = request.headers['stripe-signature'];
+        let event;
+        try {
+          event = provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
+        } catch (error) {
+          throw new AppError(400, ERROR_CODES.validation, 'The webhook signature does not verify', [
+            { path: 'stripe-signature', message: error instanceof Error ? error.message.split('\n')[0]! : 'invalid signature' },
+          ]);
+        }
+        const outcome = await handleProviderEvent(db, provider, event, request.log);
+        return { received: true as const, outcome };
+      },
+    );
+  });
 }

@@ -5,3 +5,7 @@ export { checkUnpaidInvoices } from './check-unpaid-invoices.js';
 export { findBrandWallet, ledgerSum, type BrandWallet } from './billing.repository.js';
 export { formatCents } from './money.js';
 export { refundCampaignBudget } from './refund-campaign-budget.js';
+export { billingRoutes, type BillingRoutesOptions } from './billing.routes.js';
+export { createPaymentProvider } from './create-payment-provider.js';
+export type { PaymentProvider } from './payment-provider.js';
+export { closeInvoices } from './close-invoices.js';

@@ -1,0 +1,40 @@
+import type { DbOrTx } from '../../db/client.js';
+import { lockInvoice, markInvoicePaid, markPaymentSucceeded } from './billing.repository.js';
+import { formatCents } from './money.js';
+import { creditWallet, debitWallet } from './wallet-ledger.js';
+
+/**
+ * A provider payment succeeded: credit the wallet once (pending → succeeded happens once, and the ledger's
+ * unique payment_id refuses a second credit), and when it paid an invoice, pay that invoice from the
+ * credited wallet in the same transaction (ledger: top-up, then invoice payment). Returns false when the
+ * payment was completed before.
+ */
+export async function completePayment(tx: DbOrTx, paymentId: string, at = new Date()): Promise<boolean> {
+  const payment = await markPaymentSucceeded(tx, paymentId, at);
+  if (!payment) return false;
+  await creditWallet(tx, {
+    brandId: payment.brandId,
+    kind: 'topup',
+    amountCents: payment.amountCents,
+    paymentId: payment.id,
+    invoiceId: payment.invoiceId,
+    note: `card payment (${payment.provider}) of ${formatCents(payment.amountCents, payment.currency)}`,
+    createdBy: payment.createdBy,
+  });
+  if (payment.invoiceId !== null) {
+    const invoice = await lockInvoice(tx, payment.invoiceId);
+    // Paid meanwhile (e.g. from the wallet): the money stays in the wallet.
+    if (invoice?.status === 'unpaid') {
+      await debitWallet(tx, {
+        brandId: payment.brandId,
+        kind: 'invoice_payment',
+        amountCents: invoice.amountCents,
+        invoiceId: invoice.id,
+        note: `invoice ${invoice.number ?? invoice.id}`,
+        createdBy: payment.createdBy,
+      });
+      await markInvoicePaid(tx, invoice.id, at);
+    }
+  }
+  return true;
+}

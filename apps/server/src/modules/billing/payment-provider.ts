@@ -1,0 +1,40 @@
+import type { TCardInput, TPaymentProviderName } from '@rally/domain';
+
+export interface StartPaymentInput {
+  /** Our payment id (payments.id): the provider's idempotency key and metadata. */
+  paymentId: string;
+  brandId: string;
+  amountCents: number;
+  currency: string;
+  description: string;
+  /** The sandbox's card; Stripe collects the card in the browser (Stripe Elements). */
+  card?: TCardInput | undefined;
+}
+
+export type StartPaymentOutcome =
+  /** Paid now: credit the wallet in this request (sandbox). */
+  | { status: 'succeeded'; providerRef: string }
+  | { status: 'declined'; providerRef: string | null; declineCode: string; message: string }
+  /** Waits for the browser to confirm; the wallet is credited by the provider's signed webhook (Stripe). */
+  | { status: 'pending'; providerRef: string; clientSecret: string };
+
+/** A verified webhook event, reduced to what billing acts on. */
+export type ProviderEvent =
+  | { id: string; type: 'payment.succeeded'; providerRef: string; paymentId: string | null; amountCents: number; currency: string }
+  | { id: string; type: 'payment.failed'; providerRef: string; paymentId: string | null; message: string }
+  | { id: string; type: 'other'; rawType: string };
+
+/**
+ * The one seam between billing and a payment service (decision 0010). Billing owns payments rows and the
+ * ledger; a provider only moves card money and says what happened.
+ */
+export interface PaymentProvider {
+  readonly name: TPaymentProviderName;
+  /** The sandbox never moves real money: the web shows TEST MODE. */
+  readonly testMode: boolean;
+  /** For Stripe Elements in the browser. */
+  readonly publishableKey: string | null;
+  startPayment(input: StartPaymentInput): Promise<StartPaymentOutcome>;
+  /** Verifies a webhook's signature over the raw body and reads the event; throws when it is not genuine. */
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): ProviderEvent;
+}
