@@ -5,3 +5,5 @@ export { seedDemo, seedDemoIfEmpty } from './seed/seed-demo.js';
 export * as dbSchema from './db/schema/index.js';
 export { insertBrand, insertMember, insertPasswordUser } from './seed/demo-accounts.js';
 export { recordCompletion } from './modules/engine/record-completion.js';
+export { createOcrPool, prepareReceiptImage, type OcrPool } from './modules/smart-review/index.js';
+export { randomReceiptSpec, renderReceipt, receiptTotalCents, RECEIPT_FONTS, type ReceiptSpec } from './testing/receipt-image.js';

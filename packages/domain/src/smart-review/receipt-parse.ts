@@ -50,12 +50,9 @@ function fixDigits(token: string): string {
 /** An amount in cents from a token like 12.34, 1,234.56, 12,34, $12.34; null when it is not one. */
 export function parseAmountToken(raw: string, allowBare = false): number | null {
   const token = fixDigits(raw.replace(/^[$€£]/, '').replace(/[$€£]$/, ''));
-  let m = /^(-?)(\d{1,3}(?:[,.\s]\d{3})+|\d+)[.,](\d{2})$/.exec(token);
-  if (m) {
-    const whole = Number(m[2]!.replace(/[,.\s]/g, ''));
-    const cents = whole * 100 + Number(m[3]);
-    return m[1] === '-' ? -cents : cents;
-  }
+  // No sign: the lines read (items, subtotal, tax, total) are never negative, and a dash before a figure is noise.
+  let m = /^(\d{1,3}(?:[,.\s]\d{3})+|\d+)[.,](\d{2})$/.exec(token);
+  if (m) return Number(m[1]!.replace(/[,.\s]/g, '')) * 100 + Number(m[2]);
   // A dropped decimal point ("114" for 1.14): every receipt amount has two decimals.
   if (allowBare && (m = /^(\d{3,7})$/.exec(token))) return Number(m[1]);
   return null;
@@ -63,7 +60,9 @@ export function parseAmountToken(raw: string, allowBare = false): number | null 
 
 /** The last amount on a line and the text before it. */
 function trailingAmount(line: string, allowBare: boolean): { text: string; cents: number; strict: boolean } | null {
-  const m = /^(.*?)[\s:]*(-?[$€£]?\s?[\dOoIl|][\dOoIl|,.]*[\dOo])\s*[$€£]?\s*[A-Z]?$/.exec(line.trim());
+  // Speckles on a photo come out as stray punctuation around the figures: drop it at the ends.
+  const cleaned = line.replace(/[\s.,:;'"`‘’“”~_=°*|!^-]+$/u, '').trim();
+  const m = /^(.*?)[\s:-]*([$€£]?\s?[\dOoIl|][\dOoIl|,.]*[\dOo])\s*[$€£]?\s*[A-Z]?$/.exec(cleaned);
   if (!m) return null;
   const token = m[2]!.replace(/\s+/g, '');
   const strict = parseAmountToken(token, false);

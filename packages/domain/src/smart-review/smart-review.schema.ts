@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
+import { ZSmartReview } from '../billing/billing.schema.js';
 import { RECEIPT_FLAGS, RECEIPT_STATUSES } from './receipt-match.js';
 
 /**
@@ -7,22 +8,12 @@ import { RECEIPT_FLAGS, RECEIPT_STATUSES } from './receipt-match.js';
  * automatic receipt reading on or off; participants' receipts are read, matched and queued for review.
  */
 
-/** The brand's smart review as the switch shows it (spec §3 Brand.smartReview). */
-export const ZSmartReviewState = z.object({
-  enabled: z.boolean(),
-  /** Price per receipt reviewed, in cents of `currency`. */
-  pricePerScan: z.number().int().nonnegative(),
-  currency: z.string(),
-  plan: z.string().nullable(),
-});
-export type TSmartReviewState = z.infer<typeof ZSmartReviewState>;
-
 /** POST /api/receipt-scan/activate and /deactivate answer the brand's smart review after the change. */
-export const ZSmartReviewSwitchResult = z.object({ smartReview: ZSmartReviewState });
+export const ZSmartReviewSwitchResult = z.object({ smartReview: ZSmartReview });
 export type TSmartReviewSwitchResult = z.infer<typeof ZSmartReviewSwitchResult>;
 
 /** activate takes an empty body (spec §7); an empty JSON object is accepted as well. */
-export const ZEmptyBody = z.object({}).strict().optional();
+export const ZEmptyBody = z.object({}).strict().nullish();
 
 const ZPosId = z.number().int().positive().max(2147483647);
 

@@ -3,3 +3,5 @@ export { leaderboardPage } from './leaderboard.js';
 export { settlePendingCompletion, type SettleResult } from './settle-pending-completion.js';
 export { checkFinishCriteria } from './finish-campaign.js';
 export type { PendingReceipt } from './record-completion.js';
+// Other modules' integration tests build running campaigns and participant sessions with the engine's test kit.
+export { playCookie, runningCampaign, submit } from './engine-test-kit.js';

@@ -4,14 +4,9 @@ import {
   effectiveEntryLimits,
   entriesLeft,
   gradeLearning,
-  isCodeReward,
-  issueAmountFor,
-  newUnlocks,
-  qualifyingFilter,
   submissionKindFor,
   validateGeneralAnswers,
   validateSoldItems,
-  type TEngineReward,
   type TErrorField,
   type TFieldItem,
   type TMissionSubtype,
@@ -22,29 +17,26 @@ import {
   type TQuestionItem,
 } from '@rally/domain';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
 import {
-  addContestScore,
   beginEngineTx,
   campaignRewards,
-  claimCode,
   entriesUsed,
   findByIdempotencyKey,
   findCampaignMission,
   insertCompletion,
-  insertUnlock,
+  lockParticipant,
   missionItemsOf,
-  reserveBudget,
   saveResponse,
-  scopeHistory,
-  unlocksSoFar,
   type EngineCampaignMission,
   type EngineItem,
   type EngineRewardRow,
   type ParticipantRef,
 } from './engine.repository.js';
 import { checkFinishCriteria } from './finish-campaign.js';
+import { writeCompletion } from './write-completion.js';
+import { issueUnlocks } from './issue-unlocks.js';
 
 export interface RecordCompletionOptions {
   db: Db;
@@ -55,7 +47,18 @@ export interface RecordCompletionOptions {
   idempotencyKey: string;
   /** Checks that an upload id belongs to the participant (receipts, photo fields). */
   uploadExists?: (uploadId: string) => Promise<boolean>;
+  /** Records the receipt of a sale left pending for review, in the completion's transaction (smart review). */
+  onPendingReceipt?: (tx: DbOrTx, receipt: PendingReceipt) => Promise<void>;
 }
+
+export interface PendingReceipt {
+  completionId: number;
+  campaignId: number;
+  brandId: string;
+  uploadId: string;
+}
+
+const isSalesEntry = (kind: TPlayCompletionBody['kind']) => kind === 'itemSold' || kind === 'contest';
 
 // A campaign mission's static parts (mission, items, rewards) change only while the campaign is
 // editable; a running campaign's are read once per process for a short while.
@@ -99,20 +102,6 @@ async function loadStatic(db: Db, brandId: string, campaignId: number, campaignM
 export const requestHashOf = (campaignMissionId: number, body: unknown) =>
   createHash('sha256').update(`${campaignMissionId}:${JSON.stringify(body)}`).digest('base64url');
 
-const toEngineReward = (r: EngineRewardRow): TEngineReward => ({
-  id: r.id,
-  type: r.type,
-  scope: r.scope,
-  missionId: r.missionId,
-  completionsToUnlock: r.completionsToUnlock,
-  maxPerUser: r.maxPerUser,
-  isUnlimited: r.isUnlimited,
-  assignment: r.assignment,
-  amountCents: r.amountCents,
-  budgetCents: r.budgetCents,
-  dynamicActive: r.dynamicActive,
-  dynamicAmounts: r.dynamicAmounts,
-});
 
 /** Grades and validates a submission against its mission; the fields of anything wrong. */
 function evaluate(
@@ -199,13 +188,42 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
       if (!(await o.uploadExists(id))) throw invalid([{ path: id === receiptUploadId ? 'receiptUploadId' : 'answers', message: 'unknown upload' }]);
 
   const limits = effectiveEntryLimits(cm.campaignType, cm.maxEntriesPerUser, cm.maxEntriesPerStore);
-  const status: 'accepted' | 'pending' = receiptRequired ? 'pending' : 'accepted';
-  const rewards = s.rewards.filter((r) => r.scope === 'campaign' || r.missionId === cm.missionId);
-  // Code rewards first and budgets last: the reward row a debit locks is held for the shortest time.
-  rewards.sort((a, b) => rank(a) - rank(b));
+  // A sale with a receipt waits for it to be reviewed (smart review on: read by OCR; off: a person), required or not.
+  const status: 'accepted' | 'pending' = receiptRequired || (receiptUploadId !== null && isSalesEntry(o.body.kind)) ? 'pending' : 'accepted';
   let touchedStock = false;
 
+  // Decision 0008 §7: a completion is read, planned by the domain rules and written in one statement
+  // (writeCompletion); only a pending sale whose receipt row is written with it keeps the transaction below.
+  if (!(status === 'pending' && receiptUploadId && o.onPendingReceipt)) {
+    const written = await writeCompletion({
+      db: o.db,
+      participant: p,
+      campaignId: o.campaignId,
+      campaignName: s.campaignName,
+      campaignMissionId: o.campaignMissionId,
+      missionId: cm.missionId,
+      isContest: cm.contest !== null,
+      limits,
+      status,
+      score: ev.score,
+      passed: ev.passed,
+      salesAmountCents: ev.sales,
+      itemsSold: ev.itemsSold,
+      answers: ev.answers,
+      receiptUploadId,
+      rewards: s.rewards,
+      idempotencyKey: o.idempotencyKey,
+      requestHash,
+    });
+    // After commit, so the last of several concurrent claims sees every other one committed.
+    if (written.touched && cm.finishCriteria.some((c) => c === 'codes_over' || c === 'budget_over'))
+      await checkFinishCriteria(o.db, o.campaignId);
+    return { result: written.result, created: written.created };
+  }
+
   const outcome = await o.db.transaction(async (tx) => {
+    // The same participant lock as writeCompletion's, so entries limits hold across both paths.
+    await lockParticipant(tx, p, o.campaignId, null);
     const locks: [number, number][] = [];
     if (limits.perUser !== null) locks.push([o.campaignMissionId, p.kind === 'store_user' ? p.id : -p.id]);
     if (limits.perStore !== null && p.storeId !== null) locks.push([o.campaignMissionId, -1_000_000_000 - p.storeId]);
@@ -248,57 +266,29 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
         ]);
       left = entriesLeft(limits, used);
     }
-    const unlocked: TPlayUnlock[] = [];
-    const counts = status === 'accepted' && ev.passed !== false;
-    if (status === 'accepted' && cm.contest !== null && p.kind === 'store_user' && p.storeId !== null)
-      await addContestScore(tx, p.brandId, o.campaignMissionId, p.id, p.storeId, ev.sales);
-    if (counts) {
-      const current = { missionId: cm.missionId, salesAmountCents: ev.sales, itemIds: ev.itemsSold.map((i) => i.itemId) };
-      for (const r of rewards) {
-        const er = toEngineReward(r);
-        const [history, before] = await Promise.all([
-          scopeHistory(tx, p, o.campaignId, r.scope === 'mission' ? r.missionId : null, qualifyingFilter(r.assignment)),
-          unlocksSoFar(tx, p, r.id),
-        ]);
-        const n = newUnlocks(er, current, history, before);
-        for (let i = 0; i < n; i++) {
-          const amount = issueAmountFor(er, current);
-          const base = {
-            campaignId: o.campaignId,
-            campaignName: s.campaignName,
-            rewardId: r.id,
-            type: r.type,
-            title: r.title,
-            completionId: inserted.id,
-            linkToShop: null,
-            finePrint: null,
-            prizeForm: null,
-          };
-          if (amount !== null && amount > 0) {
-            touchedStock = true;
-            if (!(await reserveBudget(tx, r.id, amount))) break;
-          }
-          if (isCodeReward(r.type)) {
-            touchedStock = true;
-            const claim = await claimCode(tx, p, r, inserted.id, amount);
-            if (!claim) break;
-            if (amount !== null && amount > 0) {
-              // The gift card's value leaves the budget with the code: a ledger row for the same unlock.
-              await tx.execute(
-                sql`insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id)
-                  values (${p.brandId}, ${r.id}, ${-amount}, ${inserted.id}, ${claim.unlockId})`,
-              );
-            }
-            unlocked.push({ ...base, unlockId: claim.unlockId, status: 'issued', code: claim.code, amountCents: amount, createdAt: epoch(claim.createdAt) });
-          } else if (r.type === 'prize') {
-            const u = await insertUnlock(tx, p, r, inserted.id, 'awaiting_assignment', null);
-            unlocked.push({ ...base, unlockId: u.unlockId, status: 'awaiting_assignment', code: null, amountCents: null, createdAt: epoch(u.createdAt) });
-          } else {
-            const u = await insertUnlock(tx, p, r, inserted.id, 'issued', amount);
-            unlocked.push({ ...base, unlockId: u.unlockId, status: 'issued', code: null, amountCents: amount, createdAt: epoch(u.createdAt) });
-          }
-        }
-      }
+    let unlocked: TPlayUnlock[] = [];
+    if (status === 'accepted') {
+      const issued = await issueUnlocks(
+        tx,
+        {
+          participant: p,
+          campaignId: o.campaignId,
+          campaignName: s.campaignName,
+          campaignMissionId: o.campaignMissionId,
+          missionId: cm.missionId,
+          isContest: cm.contest !== null,
+          completionId: inserted.id,
+          salesAmountCents: ev.sales,
+          itemsSold: ev.itemsSold,
+          passed: ev.passed,
+        },
+        s.rewards,
+      );
+      unlocked = issued.unlocked;
+      touchedStock = issued.touchedStock;
+    } else if (receiptUploadId && o.onPendingReceipt) {
+      // The receipt row is written with its completion, so no pending sale is ever without one.
+      await o.onPendingReceipt(tx, { completionId: inserted.id, campaignId: o.campaignId, brandId: p.brandId, uploadId: receiptUploadId });
     }
     const result: TPlayCompletionResult = {
       completion: {
@@ -325,5 +315,4 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
   return { result: outcome.result!, created: true };
 }
 
-const rank = (r: EngineRewardRow) => (isCodeReward(r.type) ? 0 : r.type === 'prize' ? 1 : 2);
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);

@@ -10,6 +10,8 @@ import {
   ZErrorBody,
   ZIdempotencyKey,
   ZOk,
+  ZAddReceiptBody,
+  ZAddReceiptResult,
   ZPlayCampaignDetail,
   ZPlayCampaignList,
   ZPlayCompletionBody,
@@ -29,12 +31,14 @@ import {
   ZPlayAccounts,
   ZPlayAccountsBody,
   ZPrizeUserFormBody,
+  type TAddReceiptResult,
 } from '@rally/domain';
-import { AppError, invalid } from '../../lib/app-error.js';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { participantKey } from '../engine/engine.repository.js';
 import { recordCompletion } from '../engine/record-completion.js';
 import { createDiskStorage } from '../media/media-storage.js';
+import { addReceipt, attachReceipt, queueReceiptReview, type SmartReviewDeps } from '../smart-review/index.js';
 import { getMyCampaign, getMyRank, listMyCampaigns } from './play-campaigns.js';
 import type { PlayMailer } from './play-mailer.js';
 import { listMyRewards, submitPrizeForm } from './play-rewards.js';
@@ -56,6 +60,8 @@ export interface PlayRoutesOptions {
   secureCookies: boolean;
   dataDir: string;
   signInRateLimit: { max: number; timeWindow: number };
+  /** Smart review: receipts of sales entries are linked to their completion and read (or queued for a person). */
+  smartReview?: SmartReviewDeps;
   /** Called after a new completion is recorded (the public page mails a consumer the codes it was issued). */
   afterCompletion?: (event: { actor: PlayActor; completionId: number; unlockedCodes: number; acceptLanguage: string | undefined }) => Promise<void>;
 }
@@ -70,6 +76,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   const db = app.database.db;
   const storage = createDiskStorage(path.join(opts.dataDir, 'play-uploads'));
   const actor = (request: Parameters<typeof resolvePlayActor>[1]) => resolvePlayActor(db, request);
+  const sr = opts.smartReview;
 
   r.post(
     '/api/play/auth/request-code',
@@ -195,6 +202,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       const parsed = ZIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
       if (!parsed.success)
         throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: parsed.error.issues[0]?.message ?? 'required' }]);
+      const pending: { receipt: TAddReceiptResult | null } = { receipt: null };
       const { result, created } = await recordCompletion({
         db,
         participant: a,
@@ -203,7 +211,17 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
         body: request.body,
         idempotencyKey: parsed.data,
         uploadExists: (id) => uploadBelongsTo(db, participantKey(a), id),
+        // A sale with a receipt stays pending, linked to its receipt row (smart review).
+        ...(sr
+          ? {
+              onPendingReceipt: async (tx, receipt) => {
+                pending.receipt = await attachReceipt(tx, sr, receipt);
+              },
+            }
+          : {}),
       });
+      // Read by OCR after commit (smart review on); a person reviews it otherwise.
+      if (sr && pending.receipt?.status === 'queued') await queueReceiptReview(sr.jobs, pending.receipt.receiptId);
       if (created && opts.afterCompletion) {
         await opts.afterCompletion({
           actor: a,
@@ -239,6 +257,25 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       await storage.putBuffer(`${id}/original`, bytes);
       await insertUpload(db, { id, brandId: a.brandId, participantKey: participantKey(a), storageKey: `${id}/original`, contentType: part.mimetype, sizeBytes: bytes.length });
       return reply.status(201).send({ uploadId: id, url: `/api/play/uploads/${id}` });
+    },
+  );
+
+  r.post(
+    '/api/play/receipt-scan/add-receipt',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'add-receipt (spec §7): attach a receipt photo (`master`, an upload id) to one of my sales entries waiting for review (`completionsId`)',
+        description: 'The entry stays pending until the receipt is reviewed: read by OCR when the brand\'s smart review is on, by a person otherwise. A second call replaces the photo while it is not decided yet.',
+        body: ZAddReceiptBody,
+        response: { 200: ZAddReceiptResult, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const a = await actor(request);
+      if (!sr) throw notFound('Receipt scanning');
+      return addReceipt(sr, { brandId: a.brandId, participantKey: participantKey(a) }, request.body);
     },
   );
 
