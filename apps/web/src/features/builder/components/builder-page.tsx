@@ -41,6 +41,7 @@ import {
   isEditableStatus,
   missionWizardSteps,
   moveInOrder,
+  splitByOwnership,
   typeChangeEffect,
   type TCampaignMission,
   type TCampaignType,
@@ -74,6 +75,9 @@ import { MissionWizard } from './mission-wizard/mission-wizard';
 import { MissionsList } from './missions-list';
 import { NameField } from './name-field';
 import { OwnerCard, PartnersList } from './partners';
+import { PartnerModal } from './partner-modal';
+import { InviteAnswerPanel } from './invite-answer-panel';
+import { sendInvites, usePartnerView } from '../api/partners-api';
 import { ReasonTooltip } from './reason-tooltip';
 import { RewardsList, rewardTitle } from './rewards-list';
 import { SideColumn } from './side-column';
@@ -146,7 +150,15 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
   // The launch modal: null closed; 'launch' from Continue, 'reschedule' from Edit schedule.
   const [launch, setLaunch] = useState<'launch' | 'reschedule' | null>(null);
   const [pendingType, setPendingType] = useState<TCampaignType | null>(null);
-  const [busy, setBusy] = useState<'delete' | 'duplicate' | 'end' | 'confirm' | null>(null);
+  const [busy, setBusy] = useState<'delete' | 'duplicate' | 'end' | 'confirm' | 'invite' | null>(null);
+  const [partnerModal, setPartnerModal] = useState(false);
+  // The invited brand's side of a shared campaign: invite status, budget, Accept / Reject.
+  const partnerView = usePartnerView(id, formData.mode === 'view' && campaign.sharedCampaign);
+  const myFill = new Map(
+    (partnerView.data?.rewards ?? []).filter((r) => r.assignedToMe).map((r) => [r.id, r.fillStatus]),
+  );
+  const canFill =
+    partnerView.data?.inviteStatus === 'SENT' && isEditableStatus(campaign.status) && can('reward:update');
   // The end dialog shows what ending stops (pause details) before it ends the campaign.
   const [ending, setEnding] = useState(false);
 
@@ -386,10 +398,28 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
     ...(capabilities.canLaunch ? [] : [t('builder.actions.reason-permission')]),
     ...(complete ? [] : [t('builder.actions.reason-progress', { percent: campaign.completionProgress })]),
   ];
+  // Shared: invites go out first (Send invite at 100 %), then Continue launches once a partner accepted.
+  const invitesPending = partners.some((p) => p.inviteStatus === null) || partners.length === 0;
   const inviteReasons = [
     ...(complete ? [] : [t('builder.actions.reason-progress', { percent: campaign.completionProgress })]),
-    t('builder.actions.reason-invite-later'),
+    ...(partners.length === 0 ? [t('builder.actions.reason-no-partners')] : []),
   ];
+  const sharedContinueReasons = [
+    ...continueReasons,
+    ...(partners.some((p) => p.inviteStatus === 'ACCEPTED') ? [] : [t('builder.actions.reason-no-accepted')]),
+  ];
+
+  function sendInvite() {
+    setBusy('invite');
+    sendInvites(id)
+      .then(async (result) => {
+        await invalidateLists();
+        notify({ color: 'teal', message: t('builder.partners.invites-sent', { count: result.sent }) });
+        void navigate('/campaign');
+      })
+      .catch((error: unknown) => reportFailure('builder.errors.action-failed', error))
+      .finally(() => setBusy(null));
+  }
 
   let primary: ReactNode = null;
   if (!readOnly) {
@@ -403,11 +433,26 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
           </Button>
         </ReasonTooltip>
       );
+    } else if (campaign.sharedCampaign && invitesPending) {
+      primary = (
+        <ReasonTooltip reason={inviteReasons.length === 0 ? null : <ReasonList reasons={inviteReasons} />}>
+          <Button
+            leftSection={<IconSend size={16} aria-hidden />}
+            disabled={inviteReasons.length > 0}
+            loading={busy === 'invite'}
+            onClick={sendInvite}
+          >
+            {t('builder.actions.send-invite')}
+          </Button>
+        </ReasonTooltip>
+      );
     } else if (campaign.sharedCampaign) {
       primary = (
-        <ReasonTooltip reason={<ReasonList reasons={inviteReasons} />}>
-          <Button leftSection={<IconSend size={16} aria-hidden />} disabled>
-            {t('builder.actions.send-invite')}
+        <ReasonTooltip
+          reason={sharedContinueReasons.length === 0 ? null : <ReasonList reasons={sharedContinueReasons} />}
+        >
+          <Button disabled={sharedContinueReasons.length > 0} onClick={() => setLaunch('launch')}>
+            {t('builder.actions.continue')}
           </Button>
         </ReasonTooltip>
       );
@@ -525,6 +570,9 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
             {formData.mode === 'view' && !me.brand.isRetailer && <OwnerCard owner={formData.owner} />}
+            {formData.mode === 'view' && partnerView.data && (
+              <InviteAnswerPanel campaignId={id} view={partnerView.data} />
+            )}
 
             {!readOnly && (
               <Section title={t('builder.setup.title')} id="builder-setup">
@@ -604,16 +652,67 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
                 )
               }
             >
-              <RewardsList
-                rewards={rewards}
-                canDelete={!readOnly && can('reward:delete')}
-                onDelete={removeReward}
-                onEdit={!readOnly && can('reward:update') ? (reward) => setRewardWizard(reward) : undefined}
-              />
+              {formData.mode === 'view' && campaign.sharedCampaign ? (
+                // Campaign-view: the owner's rewards apart from the ones partners supply; a partner fills its own.
+                <Stack gap="md">
+                  <Text size="sm" fw={600}>
+                    {t('builder.partners.rewards-of', { name: formData.owner.brandName })}
+                  </Text>
+                  <RewardsList
+                    rewards={splitByOwnership(rewards).own}
+                    canDelete={false}
+                    onDelete={removeReward}
+                    label={t('builder.partners.rewards-of', { name: formData.owner.brandName })}
+                  />
+                  <Text size="sm" fw={600}>
+                    {t('builder.partners.rewards-partners')}
+                  </Text>
+                  <RewardsList
+                    rewards={splitByOwnership(rewards).partners}
+                    canDelete={false}
+                    onDelete={removeReward}
+                    label={t('builder.partners.rewards-partners')}
+                    fillStatus={(reward) => myFill.get(reward.id) ?? null}
+                    onEdit={canFill ? (reward) => setRewardWizard(reward) : undefined}
+                    canEdit={(reward) => myFill.has(reward.id)}
+                  />
+                </Stack>
+              ) : (
+                <RewardsList
+                  rewards={rewards}
+                  canDelete={!readOnly && can('reward:delete')}
+                  onDelete={removeReward}
+                  onEdit={!readOnly && can('reward:update') ? (reward) => setRewardWizard(reward) : undefined}
+                  fillStatus={
+                    campaign.sharedCampaign
+                      ? (reward) =>
+                          reward.filledByPartners
+                            ? reward.partners.every((p) => p.fillStatus === 'filled') && reward.partners.length > 0
+                              ? 'filled'
+                              : 'pending'
+                            : null
+                      : undefined
+                  }
+                />
+              )}
             </Section>
 
-            {campaign.sharedCampaign && (
-              <Section title={t('builder.partners.title')} id="builder-partners">
+            {campaign.sharedCampaign && isOwner && me.brand.isRetailer && (
+              <Section
+                title={t('builder.partners.title')}
+                id="builder-partners"
+                action={
+                  readOnly ? undefined : (
+                    <Button
+                      variant="light"
+                      leftSection={<IconPlus size={16} aria-hidden />}
+                      onClick={() => setPartnerModal(true)}
+                    >
+                      {t(partners.length ? 'builder.partners.update' : 'builder.partners.invite')}
+                    </Button>
+                  )
+                }
+              >
                 <PartnersList partners={partners} />
               </Section>
             )}
@@ -661,7 +760,21 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
           campaign={campaign}
           missions={missions}
           reward={rewardWizard === 'new' ? undefined : rewardWizard}
-          onClose={() => setRewardWizard(null)}
+          viewMode={formData.mode === 'view'}
+          onClose={() => {
+            setRewardWizard(null);
+            if (formData.mode === 'view') void queryClient.invalidateQueries({ queryKey: builderKeys.all });
+          }}
+        />
+      )}
+
+      {partnerModal && (
+        <PartnerModal
+          campaignId={id}
+          ownerName={formData.owner.brandName}
+          partners={partners}
+          rewards={rewards}
+          onClose={() => setPartnerModal(false)}
         />
       )}
 
@@ -688,7 +801,14 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
         </Stack>
       </Modal>
 
-      {isOwner && <ActivityPanel campaignId={id} timeZone={campaign.timeZone} opened={activityOpen} onClose={() => setActivityOpen(false)} />}
+      {isOwner && (
+        <ActivityPanel
+          campaignId={id}
+          timeZone={campaign.timeZone}
+          opened={activityOpen}
+          onClose={() => setActivityOpen(false)}
+        />
+      )}
     </Stack>
   );
 }

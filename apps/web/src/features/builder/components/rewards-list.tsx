@@ -71,6 +71,11 @@ interface RewardsListProps {
   onDelete: (reward: TRewardRead) => void;
   /** Opens the reward wizard on this reward; absent in read-only views. */
   onEdit?: ((reward: TRewardRead) => void) | undefined;
+  /** Which rewards the edit action shows on (all by default): a partner acts only on its own (spec §6). */
+  canEdit?: ((reward: TRewardRead) => boolean) | undefined;
+  /** A fill status shown beside the type, for rewards partners supply. */
+  fillStatus?: ((reward: TRewardRead) => 'pending' | 'filled' | null) | undefined;
+  label?: string | undefined;
 }
 
 export function rewardTitle(reward: TRewardRead, t: TFunction) {
@@ -78,7 +83,7 @@ export function rewardTitle(reward: TRewardRead, t: TFunction) {
 }
 
 /** The campaign's rewards as the server orders them (prize and money first). */
-export function RewardsList({ rewards, canDelete, onDelete, onEdit }: RewardsListProps) {
+export function RewardsList({ rewards, canDelete, onDelete, onEdit, canEdit, fillStatus, label }: RewardsListProps) {
   const { t, i18n } = useTranslation();
   if (rewards.length === 0) {
     return (
@@ -94,11 +99,12 @@ export function RewardsList({ rewards, canDelete, onDelete, onEdit }: RewardsLis
       p={0}
       m={0}
       style={{ listStyle: 'none' }}
-      aria-label={t('builder.rewards.list-label')}
+      aria-label={label ?? t('builder.rewards.list-label')}
     >
       {rewards.map((reward) => {
         const look = TYPE_LOOK[reward.type];
         const title = rewardTitle(reward, t);
+        const fill = fillStatus?.(reward) ?? null;
         return (
           <Paper key={reward.id} component="li" withBorder radius="md" p="sm" data-testid="reward-row">
             <Group gap="sm" wrap="nowrap">
@@ -113,6 +119,17 @@ export function RewardsList({ rewards, canDelete, onDelete, onEdit }: RewardsLis
                   <Badge size="sm" variant="light" color={look.color} c="dark.7" radius="sm" style={{ flexShrink: 0 }}>
                     {t(`builder.reward-type.${reward.type}`)}
                   </Badge>
+                  {fill && (
+                    <Badge
+                      size="sm"
+                      variant="dot"
+                      color={fill === 'filled' ? 'teal' : 'yellow'}
+                      radius="sm"
+                      style={{ flexShrink: 0 }}
+                    >
+                      {t(`builder.partners.fill.${fill}`)}
+                    </Badge>
+                  )}
                 </Group>
                 <Text size="xs" c="gray.7" lineClamp={2}>
                   {rewardSummary(reward, t, i18n.language)}
@@ -123,7 +140,7 @@ export function RewardsList({ rewards, canDelete, onDelete, onEdit }: RewardsLis
                   </Text>
                 )}
               </Stack>
-              {onEdit && (
+              {onEdit && (canEdit?.(reward) ?? true) && (
                 <Tooltip label={t('builder.rewards.edit', { title })}>
                   <ActionIcon
                     variant="subtle"

@@ -10,6 +10,7 @@ import {
   CAMPAIGN_LIST_PAGE_SIZE,
   ZCampaign,
   ZCampaignList,
+  ZInvitationPage,
   ZOk,
   ZStatusSummary,
   type TCampaign,
@@ -140,5 +141,13 @@ export function useDeleteCampaign() {
       queryClient.removeQueries({ queryKey: campaignKeys.detail(id) });
       return invalidateCampaigns(queryClient);
     },
+  });
+}
+
+/** Campaigns other brands invited this brand to, with the count waiting for an answer (the Invitations tab). */
+export function useInvitations(currentPage: number) {
+  return useQuery({
+    queryKey: [...campaignKeys.all, 'invitations', currentPage] as const,
+    queryFn: ({ signal }) => apiFetch('/v5/bundle-partner/invitations', { schema: ZInvitationPage, query: { currentPage }, signal }),
   });
 }

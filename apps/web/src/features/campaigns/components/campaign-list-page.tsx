@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Button, Select, Stack, Text } from '@mantine/core';
+import { Badge, Button, Select, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { IconFlag } from '@tabler/icons-react';
 import { CAMPAIGN_STATUSES, type TCampaign, type TCampaignStatus, type TCreateDraftType } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../app/session';
 import { CountTabs } from '../../../components/paged-table/count-tabs';
 import { ListEmptyState } from '../../../components/paged-table/list-empty-state';
@@ -16,6 +16,7 @@ import { useStatusParam } from '../../../components/paged-table/use-status-param
 import { PageHeader } from '../../../components/page-header';
 import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign-dialog';
 import { errorMessage } from '../../../lib/error-message';
+import { formatNumber } from '../../../lib/format';
 import {
   CAMPAIGN_LIST_SORTS,
   DEFAULT_CAMPAIGN_LIST_SORT,
@@ -23,12 +24,14 @@ import {
   useCreateDraft,
   useDeleteCampaign,
   useDuplicateCampaign,
+  useInvitations,
   useStatusSummary,
   type TCampaignListSort,
 } from '../api/campaigns-api';
 import { CampaignTable, campaignPath } from './campaign-table';
 import { CreateCampaignMenu } from './create-campaign-menu';
 import { LaunchedNotice } from './launched-notice';
+import { InvitationsPanel } from './invitations-panel';
 
 const STATUS_TABS: readonly ('all' | TCampaignStatus)[] = ['all', ...CAMPAIGN_STATUSES];
 
@@ -37,7 +40,7 @@ function isSort(value: string | null): value is TCampaignListSort {
 }
 
 export function CampaignListPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const me = useSession();
   // The URL owns the status so links like /campaign?status=draft (the builder's Back) land on the right tab.
@@ -49,6 +52,11 @@ export function CampaignListPage() {
   });
 
   const summary = useStatusSummary();
+  // Shared campaigns other brands invited this one to: a second tab, shown once there is any.
+  const [params, setParams] = useSearchParams();
+  const invitationsView = params.get('view') === 'invitations';
+  const invitations = useInvitations(1);
+  const showInvitations = invitationsView || (invitations.data?._meta.totalCount ?? 0) > 0;
   const list = useCampaignList({ status, filter, sort, currentPage });
   const createDraft = useCreateDraft();
   const duplicate = useDuplicateCampaign();
@@ -163,47 +171,69 @@ export function CampaignListPage() {
       />
       <LaunchedNotice />
 
-      <PagedListPanel
-        list={list}
-        tabs={
-          <CountTabs
-            label={t('campaign.list.status-tabs')}
-            tabs={STATUS_TABS}
-            value={status ?? 'all'}
-            onChange={changeTab}
-            tabLabel={(tab) => t(`campaign.status.${tab}`)}
-            counts={summary.data}
-          />
-        }
-        toolbar={
-          <>
-            <TableSearch
-              label={t('campaign.list.search')}
-              placeholder={t('campaign.list.search-placeholder')}
-              value={search}
-              onChange={setSearch}
-              onClear={clearSearch}
+      {showInvitations && (
+        <Tabs
+          value={invitationsView ? 'invitations' : 'campaigns'}
+          onChange={(v) => setParams(v === 'invitations' ? { view: 'invitations' } : {})}
+          activateTabWithKeyboard
+        >
+          <Tabs.List aria-label={t('campaign.invitations.tabs')}>
+            <Tabs.Tab value="campaigns">{t('campaign.invitations.tab-campaigns')}</Tabs.Tab>
+            <Tabs.Tab value="invitations">
+              {t('campaign.invitations.tab-invitations')}{' '}
+              <Badge size="sm" color={invitations.data?.pending ? 'yellow' : 'gray'} ml={4}>
+                {formatNumber(invitations.data?.pending ?? 0, i18n.language)}
+              </Badge>
+            </Tabs.Tab>
+          </Tabs.List>
+        </Tabs>
+      )}
+
+      {invitationsView ? (
+        <InvitationsPanel />
+      ) : (
+        <PagedListPanel
+          list={list}
+          tabs={
+            <CountTabs
+              label={t('campaign.list.status-tabs')}
+              tabs={STATUS_TABS}
+              value={status ?? 'all'}
+              onChange={changeTab}
+              tabLabel={(tab) => t(`campaign.status.${tab}`)}
+              counts={summary.data}
             />
-            <Select
-              aria-label={t('campaign.list.sort')}
-              data={CAMPAIGN_LIST_SORTS.map((value) => ({ value, label: t(`campaign.list.sort-options.${value}`) }))}
-              value={sort}
-              onChange={(value) => {
-                if (isSort(value)) setSort(value);
-              }}
-              allowDeselect={false}
-              w={{ base: '100%', sm: 200 }}
-            />
-          </>
-        }
-        toolbarJustify="space-between"
-        currentPage={currentPage}
-        onPageChange={setPage}
-        summary={(total) => t('campaign.list.total', total)}
-        paginationLabel={t('campaign.list.pagination.label')}
-      >
-        {renderBody()}
-      </PagedListPanel>
+          }
+          toolbar={
+            <>
+              <TableSearch
+                label={t('campaign.list.search')}
+                placeholder={t('campaign.list.search-placeholder')}
+                value={search}
+                onChange={setSearch}
+                onClear={clearSearch}
+              />
+              <Select
+                aria-label={t('campaign.list.sort')}
+                data={CAMPAIGN_LIST_SORTS.map((value) => ({ value, label: t(`campaign.list.sort-options.${value}`) }))}
+                value={sort}
+                onChange={(value) => {
+                  if (isSort(value)) setSort(value);
+                }}
+                allowDeselect={false}
+                w={{ base: '100%', sm: 200 }}
+              />
+            </>
+          }
+          toolbarJustify="space-between"
+          currentPage={currentPage}
+          onPageChange={setPage}
+          summary={(total) => t('campaign.list.total', total)}
+          paginationLabel={t('campaign.list.pagination.label')}
+        >
+          {renderBody()}
+        </PagedListPanel>
+      )}
       {ending && <EndCampaignDialog campaign={ending} onClose={() => setEnding(null)} />}
     </Stack>
   );

@@ -49,11 +49,13 @@ export interface RewardWizardProps {
   missions: TCampaignMission[];
   /** The reward edited; absent when adding. */
   reward?: TRewardRead | undefined;
+  /** Campaign-view: a partner brand fills a reward assigned to it — no step bar, no type change, no assignment or conditions for non-retailers. */
+  viewMode?: boolean | undefined;
   onClose: () => void;
 }
 
 /** Adds or edits a reward: type → details → (assignment) → (conditions) → confirmation (product rule R32). */
-export function RewardWizard({ campaign, missions, reward, onClose }: RewardWizardProps) {
+export function RewardWizard({ campaign, missions, reward, viewMode = false, onClose }: RewardWizardProps) {
   const { t } = useTranslation();
   const me = useSession();
   const queryClient = useQueryClient();
@@ -72,14 +74,16 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const flow = rewardFlow({
+  const fullFlow = rewardFlow({
     rewardType: form.type,
     campaignType: campaign.type,
     consumer: campaign.type === 'consumer',
     sharedCampaign: campaign.sharedCampaign,
-    viewMode: false,
+    viewMode,
     isRetailer: me.brand.isRetailer,
   });
+  // A partner fills the reward the retailer typed: it never goes back to the type step.
+  const flow = viewMode ? { ...fullFlow, steps: fullFlow.steps.filter((s) => s !== 'type') } : fullFlow;
 
   // Dynamic cash rows must cover every item sold in the campaign's itemSold missions.
   const sold = useSoldItems(missions, form.type === 'money' && form.dynamicActive);
@@ -92,10 +96,15 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
         campaignMissionIds: missions.map((m) => m.missionId),
         scopeOffered,
       }),
-      ...validateRewardDetails(toDraft(form), {
-        paymentPlan: me.brand.paymentPlan,
-        ...(form.dynamicActive ? { soldItemIds: sold.items.map((item) => item.id) } : {}),
-      }),
+      ...(viewMode && form.type === 'money'
+        ? [] // the retailer set the amount; the partner's part is its proposed budget
+        : validateRewardDetails(
+            { ...toDraft(form), suppliedByPartner: viewMode && form.type === 'discount' },
+            {
+              paymentPlan: me.brand.paymentPlan,
+              ...(form.dynamicActive ? { soldItemIds: sold.items.map((item) => item.id) } : {}),
+            },
+          )),
     ],
     assignment: flow.steps.includes('assignment') ? validateAssignment(assignmentInput(form)) : [],
     conditions: flow.steps.includes('conditions') ? validateConditions(conditionsInput(form)) : [],
@@ -135,7 +144,9 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
       await queryClient.invalidateQueries({ queryKey: builderKeys.formData(campaign.id) });
       notifications.show({
         color: 'teal',
-        message: reward ? t('rewards.updated') : t('rewards.added', { title: saved.title || t(`rewards.type.${saved.type}`) }),
+        message: reward
+          ? t('rewards.updated')
+          : t('rewards.added', { title: saved.title || t(`rewards.type.${saved.type}`) }),
         closeButtonProps: { 'aria-label': t('common.close') },
       });
       onClose();
@@ -167,7 +178,11 @@ export function RewardWizard({ campaign, missions, reward, onClose }: RewardWiza
     <Modal
       opened
       onClose={cancel}
-      title={<Text fw={650}>{reward ? t('rewards.title-edit') : t('rewards.title-add')}</Text>}
+      title={
+        <Text fw={650}>
+          {viewMode ? t('rewards.title-fill') : reward ? t('rewards.title-edit') : t('rewards.title-add')}
+        </Text>
+      }
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': t('common.close') }}
