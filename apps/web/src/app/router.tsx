@@ -10,6 +10,9 @@ const CampaignListPage = lazy(() => import('../features/campaigns/components/cam
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
 const StoresPage = lazy(() => import('../features/stores/components/stores-page'));
 const GroupsPage = lazy(() => import('../features/stores/components/groups-page'));
+const StorePage = lazy(() => import('../features/stores/components/store-page'));
+const PosImportPage = lazy(() => import('../features/stores/components/pos-import-page'));
+const ExportsPage = lazy(() => import('../features/exports/components/exports-page'));
 const MissionListPage = lazy(() => import('../features/missions/components/mission-list-page'));
 const MissionEditorPage = lazy(() => import('../features/missions/components/mission-editor-page'));
 const ReportPage = lazy(() => import('../features/report/components/report-page'));
@@ -43,6 +46,9 @@ export const routes: RouteObject[] = [
           { path: 'mission', element: <MissionListPage /> },
           { path: 'mission/update/:missionId', element: <MissionEditorPage /> },
           { path: 'stores', element: <StoresPage /> },
+          { path: 'stores/pos-import', element: <PosImportPage /> },
+          { path: 'stores/:id', element: <StorePage /> },
+          { path: 'exports', element: <ExportsPage /> },
           { path: 'groups', element: <GroupsPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],

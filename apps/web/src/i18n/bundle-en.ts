@@ -8,6 +8,7 @@ import table from '../components/paged-table/locales/en.json';
 import reach from '../features/reach/locales/en.json';
 import stores from '../features/stores/locales/en.json';
 import report from '../features/report/locales/en.json';
+import exportsT from '../features/exports/locales/en.json';
 import payment from '../components/payment-form/locales/en.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...payment };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment };

@@ -8,6 +8,7 @@ import table from '../components/paged-table/locales/es.json';
 import reach from '../features/reach/locales/es.json';
 import stores from '../features/stores/locales/es.json';
 import report from '../features/report/locales/es.json';
+import exportsT from '../features/exports/locales/es.json';
 import payment from '../components/payment-form/locales/es.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...payment };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment };

@@ -8,6 +8,7 @@ import table from '../components/paged-table/locales/fr.json';
 import reach from '../features/reach/locales/fr.json';
 import stores from '../features/stores/locales/fr.json';
 import report from '../features/report/locales/fr.json';
+import exportsT from '../features/exports/locales/fr.json';
 import payment from '../components/payment-form/locales/fr.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...payment };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment };

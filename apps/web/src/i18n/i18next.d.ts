@@ -8,13 +8,14 @@ import type table from '../components/paged-table/locales/en.json';
 import type reach from '../features/reach/locales/en.json';
 import type stores from '../features/stores/locales/en.json';
 import type report from '../features/report/locales/en.json';
+import type exportsT from '../features/exports/locales/en.json';
 import type payment from '../components/payment-form/locales/en.json';
 
 // Typed keys: a missing or misspelt key fails type-checking instead of showing raw keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof payment };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment };
     returnNull: false;
   }
 }

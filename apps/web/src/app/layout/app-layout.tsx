@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingStore, IconFlag, IconTargetArrow, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileExport, IconFlag, IconTargetArrow, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -12,7 +12,7 @@ import { UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups';
+  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports';
   icon: Icon;
 }
 
@@ -21,6 +21,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/mission', labelKey: 'nav.missions', icon: IconTargetArrow },
   { to: '/stores', labelKey: 'nav.stores', icon: IconBuildingStore },
   { to: '/groups', labelKey: 'nav.groups', icon: IconUsersGroup },
+  { to: '/exports', labelKey: 'nav.exports', icon: IconFileExport },
 ];
 
 function isActive(pathname: string, to: string): boolean {

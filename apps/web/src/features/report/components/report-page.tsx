@@ -14,6 +14,8 @@ import { useCampaignReport } from '../api/report-api';
 import { DailySection, MissionsTable, RewardsTable, TotalsTiles } from './report-figures';
 import { ReachCard, ScheduleCard } from './report-overview';
 import { ReportTabs } from './report-tabs';
+import { AfterLaunch } from './after-launch';
+import { ExportButton } from '../../exports';
 
 function BackLink() {
   const { t } = useTranslation();
@@ -77,6 +79,9 @@ function Report({ id }: { id: number }) {
             {t('report.title')}
           </Text>
         </div>
+        <Group gap="sm">
+          <ExportButton kind="completions" filters={{ campaignId: campaign.id }} timeZone={campaign.timeZone} />
+          <ExportButton kind="codes" filters={{ campaignId: campaign.id }} timeZone={campaign.timeZone} />
         {campaign.status === 'active' && me.permissions.includes('campaign:launch') && (
           <Button
             color="red"
@@ -87,8 +92,10 @@ function Report({ id }: { id: number }) {
             {t('end-campaign.action')}
           </Button>
         )}
+        </Group>
       </Group>
       <EndCampaignDialog campaign={ending ? campaign : null} onClose={() => setEnding(false)} />
+      <AfterLaunch campaign={campaign} />
 
       <ReportTabs campaign={campaign} canAssign={me.permissions.includes('reward:update')}>
       <Grid>

@@ -1,6 +1,8 @@
-import { ActionIcon, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconBuildingStore, IconDots } from '@tabler/icons-react';
+import { IconBuildingStore, IconDots, IconGitMerge } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ExportButton } from '../../exports';
 import { STORE_STATUSES, type TManagedStore, type TStoreStatus } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { CountTabs } from '../../../components/paged-table/count-tabs';
@@ -129,9 +131,9 @@ export function StoresPage() {
       render: (store) => (
         <Group gap="sm" wrap="nowrap">
           <StoreLogo logoUrl={store.logoUrl} />
-          <Text size="sm" fw={500} lineClamp={2}>
+          <Anchor component={Link} to={`/stores/${store.id}`} size="sm" fw={500} lineClamp={2}>
             {store.storeName}
-          </Text>
+          </Anchor>
         </Group>
       ),
     },
@@ -202,7 +204,20 @@ export function StoresPage() {
 
   return (
     <Stack gap="lg" maw={1400} mx="auto">
-      <PageHeader title={t('stores.list.title')} subtitle={t('stores.list.subtitle', { brand: me.brand.name })} />
+      <PageHeader
+        title={t('stores.list.title')}
+        subtitle={t('stores.list.subtitle', { brand: me.brand.name })}
+        action={
+          <Group gap="sm">
+            {canUpdate && (
+              <Button component={Link} to="/stores/pos-import" variant="light" leftSection={<IconGitMerge size={16} aria-hidden />}>
+                {t('stores.pos-import-link')}
+              </Button>
+            )}
+            <ExportButton kind="stores" filters={{ ...(status ? { status } : {}), ...(table.filter ? { filter: table.filter } : {}) }} />
+          </Group>
+        }
+      />
       <PagedListPanel
         list={list}
         tabs={
