@@ -112,6 +112,17 @@ describe('builderWarnings', () => {
       }),
     ).toEqual(['all-partners-rejected']);
   });
+  it('tells the retailer when one partner rejected and another did not', () => {
+    expect(
+      builderWarnings({
+        type: 'contest',
+        sharedCampaign: true,
+        missions: [],
+        rewards: [],
+        partners: [{ inviteStatus: 'REJECTED' }, { inviteStatus: 'ACCEPTED' }],
+      }),
+    ).toEqual(['partner-rejected']);
+  });
 });
 
 describe('moveInOrder', () => {

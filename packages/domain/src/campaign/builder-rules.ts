@@ -33,7 +33,7 @@ export function typeChangeEffect(input: { from: TCampaignType; to: TCampaignType
 /** A non-contest is never shared: forced off on every save. */
 export const normalizeShared = (type: TCampaignType, shared: boolean) => type === 'contest' && shared;
 
-export const BUILDER_WARNINGS = ['incomplete-missions', 'learning-missions-without-rewards', 'all-partners-rejected', 'start-blocked-budget-unpaid'] as const;
+export const BUILDER_WARNINGS = ['incomplete-missions', 'learning-missions-without-rewards', 'all-partners-rejected', 'partner-rejected', 'start-blocked-budget-unpaid'] as const;
 export type TBuilderWarning = (typeof BUILDER_WARNINGS)[number];
 
 /** Warnings the builder shows (product rule R51). */
@@ -53,6 +53,9 @@ export function builderWarnings(input: {
   }
   if (input.sharedCampaign && input.partners.length > 0 && input.partners.every((p) => p.inviteStatus === 'REJECTED')) {
     warnings.push('all-partners-rejected');
+  } else if (input.sharedCampaign && input.partners.some((p) => p.inviteStatus === 'REJECTED')) {
+    // Some, not all, refused: the retailer may change the bundle and invite another brand (spec §6).
+    warnings.push('partner-rejected');
   }
   if (input.startBlocked === 'budget_unpaid') warnings.push('start-blocked-budget-unpaid');
   return warnings;
