@@ -30,6 +30,7 @@ import {
 } from '../db/schema/index.js';
 import { newPublicUid } from '../modules/campaign/campaign.repository.js';
 import type { DemoBrandKey } from './demo-accounts.js';
+import { seedDemoPosImport } from './demo-pos-import.js';
 
 // The demo data set is generated, not hand-written, so it is big enough to page,
 // search and filter through; a fixed PRNG seed keeps it identical on every start.
@@ -2194,6 +2195,7 @@ export async function seedDemoContent(db: DbOrTx, brandIds: Record<DemoBrandKey,
   const library = await seedMissions(db, brandIds, today);
   await seedCampaigns(db, rng, brandIds, today, reach, library);
   await seedWallets(db, brandIds);
+  await seedDemoPosImport(db, brandIds);
 }
 
 /** Every demo wallet starts with this much, so a money campaign can be launched and paid from a fresh start. */
