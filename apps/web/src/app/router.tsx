@@ -16,6 +16,7 @@ const ExportsPage = lazy(() => import('../features/exports/components/exports-pa
 const MissionListPage = lazy(() => import('../features/missions/components/mission-list-page'));
 const MissionEditorPage = lazy(() => import('../features/missions/components/mission-editor-page'));
 const ReportPage = lazy(() => import('../features/report/components/report-page'));
+const ReviewQueuePage = lazy(() => import('../features/smart-review/components/review-queue-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 
 export const routes: RouteObject[] = [
@@ -50,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'stores/:id', element: <StorePage /> },
           { path: 'exports', element: <ExportsPage /> },
           { path: 'groups', element: <GroupsPage /> },
+          { path: 'receipts', element: <ReviewQueuePage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

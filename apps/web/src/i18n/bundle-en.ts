@@ -10,5 +10,6 @@ import stores from '../features/stores/locales/en.json';
 import report from '../features/report/locales/en.json';
 import exportsT from '../features/exports/locales/en.json';
 import payment from '../components/payment-form/locales/en.json';
+import smartReview from '../features/smart-review/locales/en.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview };

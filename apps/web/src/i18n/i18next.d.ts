@@ -10,12 +10,13 @@ import type stores from '../features/stores/locales/en.json';
 import type report from '../features/report/locales/en.json';
 import type exportsT from '../features/exports/locales/en.json';
 import type payment from '../components/payment-form/locales/en.json';
+import type smartReview from '../features/smart-review/locales/en.json';
 
 // Typed keys: a missing or misspelt key fails type-checking instead of showing raw keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof smartReview };
     returnNull: false;
   }
 }

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingStore, IconFileExport, IconFlag, IconTargetArrow, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileExport, IconFlag, IconReceipt, IconTargetArrow, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -12,7 +12,7 @@ import { UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports';
+  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts';
   icon: Icon;
 }
 
@@ -22,6 +22,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/stores', labelKey: 'nav.stores', icon: IconBuildingStore },
   { to: '/groups', labelKey: 'nav.groups', icon: IconUsersGroup },
   { to: '/exports', labelKey: 'nav.exports', icon: IconFileExport },
+  { to: '/receipts', labelKey: 'nav.receipts', icon: IconReceipt },
 ];
 
 function isActive(pathname: string, to: string): boolean {

@@ -20,6 +20,7 @@ import { formatNumber, formatPercent, formatScheduleDate } from '../../../lib/fo
 import type { TAutosaveState } from '../hooks/use-builder-writes';
 import { AutosaveIndicator } from './autosave-indicator';
 import { ReasonTooltip } from './reason-tooltip';
+import { SmartReviewPanel } from '../../smart-review';
 
 function Card({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
   return (
@@ -171,6 +172,10 @@ export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }:
           <Row label={t('builder.side.created')} value={formatScheduleDate(campaign.createdAt, campaign.timeZone, lang)} />
         </Stack>
       </Card>
+      {/* Spec §2 smart review panel: where receipts prove sales (item-sold and contest missions). */}
+      {formData.mode === 'builder' &&
+        campaign.type !== 'consumer' &&
+        formData.missions.some((m) => m.type === 'contest' || m.mission.subtype === 'itemSold') && <SmartReviewPanel />}
     </Stack>
   );
 }

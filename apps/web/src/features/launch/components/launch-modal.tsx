@@ -39,6 +39,7 @@ import {
   rewardEndText,
   type TLaunchForm,
 } from '../lib/launch-form';
+import { SmartReviewPanel } from '../../smart-review';
 import { BudgetPanel } from './budget-panel';
 import { ChooseStep } from './choose-step';
 import { ReachStep } from './reach-step';
@@ -57,7 +58,7 @@ function useNowSeconds(everyMs = 15_000): number {
 }
 
 export interface LaunchModalProps {
-  formData: Pick<TFormData, 'campaign' | 'rewards' | 'mode'>;
+  formData: Pick<TFormData, 'campaign' | 'rewards' | 'mode'> & { missions?: TFormData['missions'] };
   /** 'launch' starts at the choice between launch now and schedule; 'reschedule' edits a scheduled campaign. */
   mode: 'launch' | 'reschedule';
   onClose: () => void;
@@ -77,7 +78,10 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
   const [form, setForm] = useState<TLaunchForm>(() =>
     initialLaunchForm(campaign, mode === 'reschedule' ? 'reschedule' : 'launch'),
   );
-  const flow = { action: form.action, campaignType: campaign.type };
+  // The smart-review step (spec §2) is offered where receipts prove sales: item-sold and contest missions.
+  const takesReceipts =
+    campaign.type !== 'consumer' && (formData.missions ?? []).some((m) => m.type === 'contest' || m.mission.subtype === 'itemSold');
+  const flow = { action: form.action, campaignType: campaign.type, smartReview: takesReceipts };
   const steps = launchSteps(flow);
   const [step, setStep] = useState<TLaunchStep>(steps[0] ?? 'schedule');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
@@ -356,7 +360,7 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
       );
       break;
     case 'smartReview':
-      body = null;
+      body = <SmartReviewPanel variant="plain" />;
       break;
   }
 
