@@ -11,5 +11,6 @@ import report from '../features/report/locales/en.json';
 import exportsT from '../features/exports/locales/en.json';
 import payment from '../components/payment-form/locales/en.json';
 import smartReview from '../features/smart-review/locales/en.json';
+import share from '../components/campaign-share/locales/en.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview, ...share };

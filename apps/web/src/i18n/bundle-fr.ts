@@ -11,5 +11,6 @@ import report from '../features/report/locales/fr.json';
 import exportsT from '../features/exports/locales/fr.json';
 import payment from '../components/payment-form/locales/fr.json';
 import smartReview from '../features/smart-review/locales/fr.json';
+import share from '../components/campaign-share/locales/fr.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview, ...share };

@@ -11,12 +11,13 @@ import type report from '../features/report/locales/en.json';
 import type exportsT from '../features/exports/locales/en.json';
 import type payment from '../components/payment-form/locales/en.json';
 import type smartReview from '../features/smart-review/locales/en.json';
+import type share from '../components/campaign-share/locales/en.json';
 
 // Typed keys: a missing or misspelt key fails type-checking instead of showing raw keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof smartReview };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof smartReview & typeof share };
     returnNull: false;
   }
 }

@@ -21,6 +21,7 @@ import type { TAutosaveState } from '../hooks/use-builder-writes';
 import { AutosaveIndicator } from './autosave-indicator';
 import { ReasonTooltip } from './reason-tooltip';
 import { SmartReviewPanel } from '../../smart-review';
+import { EmbedPanel } from '../../../components/campaign-share';
 
 function Card({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
   return (
@@ -169,9 +170,16 @@ export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }:
             value={`${t(`campaign.type.${campaign.type}`)}${campaign.sharedCampaign ? ` · ${t('campaign.type.shared')}` : ''}`}
           />
           <Row label={t('builder.side.status')} value={t(`campaign.status.${campaign.status}`)} />
-          <Row label={t('builder.side.created')} value={formatScheduleDate(campaign.createdAt, campaign.timeZone, lang)} />
+          <Row
+            label={t('builder.side.created')}
+            value={formatScheduleDate(campaign.createdAt, campaign.timeZone, lang)}
+          />
         </Stack>
       </Card>
+      {/* Spec §2 embed panel: launched consumer campaigns (a scheduled one's link works from its start). */}
+      {campaign.type === 'consumer' && ['scheduled', 'active', 'ended'].includes(campaign.status) && (
+        <EmbedPanel uid={campaign.publicUid} name={campaign.name} status={campaign.status} />
+      )}
       {/* Spec §2 smart review panel: where receipts prove sales (item-sold and contest missions). */}
       {formData.mode === 'builder' &&
         campaign.type !== 'consumer' &&

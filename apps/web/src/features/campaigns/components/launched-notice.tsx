@@ -1,5 +1,6 @@
-import { Alert, Anchor, Text } from '@mantine/core';
-import { IconRocket } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
+import { IconMail, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ZId } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { campaignReportQueryOptions } from '../../report';
 import { readableText } from '../../missions';
 import { useCachedCampaign } from '../api/campaigns-api';
+import { PromoteDialog } from './promote-dialog';
 
 /** Where a launch of a non-consumer campaign lands: /campaign?show-promotion={id} (product rule R11). */
 export const SHOW_PROMOTION_PARAM = 'show-promotion';
@@ -18,30 +20,52 @@ export function reportPath(campaignId: number): string {
 
 function Notice({ campaignId, onDismiss }: { campaignId: number; onDismiss: () => void }) {
   const { t } = useTranslation();
+  // The promote dialog opens with the notice (issue 17); closing it leaves the notice with a way back to it.
+  const [promoting, setPromoting] = useState(true);
   const cached = useCachedCampaign(campaignId);
   // The report the link opens; fetching it now also names a campaign that is not on the current page.
   const report = useQuery(campaignReportQueryOptions(campaignId));
   // A stale link to a campaign that is gone (or another brand's) announces nothing.
   if (isApiError(report.error) && report.error.status === 404) return null;
   const name = (report.data?.campaign.name ?? cached?.name ?? '').trim();
+  const promotable = report.data
+    ? report.data.campaign.type !== 'consumer' && ['active', 'scheduled'].includes(report.data.campaign.status)
+    : false;
   return (
-    <Alert
-      color="teal"
-      variant="light"
-      radius="md"
-      icon={<IconRocket aria-hidden />}
-      title={name === '' ? t('report.notice.title-unnamed') : t('report.notice.title', { name })}
-      withCloseButton
-      closeButtonLabel={t('report.notice.dismiss')}
-      onClose={onDismiss}
-      styles={{ title: { color: readableText('teal') } }}
-      data-testid="launched-notice"
-    >
-      <Text size="sm">{t('report.notice.body')}</Text>
-      <Anchor component={Link} to={reportPath(campaignId)} size="sm" fw={600} mt={4} display="inline-block">
-        {t('report.notice.link')}
-      </Anchor>
-    </Alert>
+    <>
+      {promotable && (
+        <PromoteDialog campaignId={campaignId} name={name} opened={promoting} onClose={() => setPromoting(false)} />
+      )}
+      <Alert
+        color="teal"
+        variant="light"
+        radius="md"
+        icon={<IconRocket aria-hidden />}
+        title={name === '' ? t('report.notice.title-unnamed') : t('report.notice.title', { name })}
+        withCloseButton
+        closeButtonLabel={t('report.notice.dismiss')}
+        onClose={onDismiss}
+        styles={{ title: { color: readableText('teal') } }}
+        data-testid="launched-notice"
+      >
+        <Text size="sm">{t('report.notice.body')}</Text>
+        <Group gap="md" mt={4}>
+          <Anchor component={Link} to={reportPath(campaignId)} size="sm" fw={600} display="inline-block">
+            {t('report.notice.link')}
+          </Anchor>
+          {promotable && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconMail size={14} aria-hidden />}
+              onClick={() => setPromoting(true)}
+            >
+              {t('share.promote.title', { name })}
+            </Button>
+          )}
+        </Group>
+      </Alert>
+    </>
   );
 }
 

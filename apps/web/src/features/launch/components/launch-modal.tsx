@@ -253,7 +253,8 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
         // Leaving the builder: the cached campaign is out of date, but refetching it here would
         // bounce the page (no longer a draft) before the redirect lands.
         void queryClient.invalidateQueries({ queryKey: formDataKey, refetchType: 'none' });
-        void navigate(outcome.redirect);
+        // The report opens the consumer after-launch preview; the list opens the promote dialog (issue 17).
+        void navigate(outcome.redirect, { state: { launched: true } });
       } else {
         await queryClient.invalidateQueries({ queryKey: formDataKey });
       }
