@@ -8,7 +8,7 @@ export const PERMISSION_STATEMENTS = {
   reward: ['create', 'update', 'delete'],
   store: ['read', 'update'],
   wallet: ['read', 'pay'],
-  // Exports carry participants' names and emails and every reward code: owners and admins only (rule R60).
+  // Exports carry participants' names and emails and every reward code: owners and admins only (rule R90).
   export: ['create'],
 } as const;
 

@@ -5,7 +5,7 @@ import { ZIdRef, zText } from '../shared/limits.js';
 import { isValidTimeZone } from '../launch/zoned-time.js';
 import { STORE_STATUSES } from '../store/store-enums.js';
 
-/** What a brand can export (product rule R60). */
+/** What a brand can export (product rule R90). */
 export const EXPORT_KINDS = ['completions', 'codes', 'stores'] as const;
 export type TExportKind = (typeof EXPORT_KINDS)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;

@@ -1,5 +1,5 @@
 /**
- * Spreadsheet formula injection (product rule R61): a cell a spreadsheet would read as a formula —
+ * Spreadsheet formula injection (product rule R91): a cell a spreadsheet would read as a formula —
  * text starting with =, +, -, @, a tab or a carriage return — is written with a leading apostrophe,
  * which Excel, LibreOffice and Google Sheets show as text and never evaluate. Every text cell of every
  * export goes through this one function; numbers are written as numbers and need nothing.

@@ -8,7 +8,7 @@ const ZCountryCode = z.string().regex(/^[A-Z]{2}$/, { message: 'a two-letter ISO
 /** POST /api/store/write/store/remove-user. */
 export const ZRemoveStoreUserBody = z.object({ userId: ZIdRef, storeId: ZIdRef }).strict();
 
-/** The store fields the retailer side keeps (product rule R62); formatted address is derived from them. */
+/** The store fields the retailer side keeps (product rule R92); formatted address is derived from them. */
 export const RETAILER_FIELDS = ['storeName', 'street', 'city', 'region', 'postalCode', 'countryCode', 'refId', 'externalStoreId'] as const;
 export type TRetailerField = (typeof RETAILER_FIELDS)[number];
 
@@ -69,7 +69,7 @@ export const ZStoreDetail = z.object({
 });
 export type TStoreDetail = z.infer<typeof ZStoreDetail>;
 
-// ---- POS import and merge (product rule R63) ----
+// ---- POS import and merge (product rule R93) ----
 
 export const POS_IMPORT_STATUSES = ['pending', 'merged', 'ignored'] as const;
 export type TPosImportStatus = (typeof POS_IMPORT_STATUSES)[number];
@@ -132,7 +132,7 @@ export const ZCompareQuery = z.object({ refId: zText(100).refine((s) => s !== ''
 
 export const ZMergeCandidate = z.object({
   store: ZManagedStore.extend({ street: z.string(), city: z.string(), region: z.string(), postalCode: z.string() }),
-  /** 0-1: how likely the imported row is this store (product rule R63). */
+  /** 0-1: how likely the imported row is this store (product rule R93). */
   score: z.number(),
   nameSimilarity: z.number(),
   addressSimilarity: z.number(),

@@ -35,7 +35,7 @@ const ZExportId = z.object({ id: z.string().uuid({ message: 'an export id' }) })
 const ZDownloadQuery = z.object({ expires: z.coerce.number().int().positive(), signature: z.string().min(1).max(200) });
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 
-/** Exports by email (product rule R60): start (three spec calls), list, progress, cancel, signed download. */
+/** Exports by email (product rule R90): start (three spec calls), list, progress, cancel, signed download. */
 export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;

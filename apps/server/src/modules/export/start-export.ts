@@ -26,7 +26,7 @@ export interface StartExportOptions {
 }
 
 /**
- * Records an export and queues its job (product rule R60). Allowed by the session's role (export:create),
+ * Records an export and queues its job (product rule R90). Allowed by the session's role (export:create),
  * whatever `role` the client sent; the link goes to the requester or another member of the brand.
  */
 export async function startExport({ db, jobs, secret, actor, kind, request }: StartExportOptions): Promise<TDataExport> {

@@ -24,7 +24,7 @@ import { toImportedStore } from './pos.mapper.js';
 import { listImported } from './pos.repository.js';
 import { compareImportedStore, confirmStoreMerge, ignoreStoreMerge } from './store-merge.js';
 
-/** POS import and merge (product rule R63): file or API in, a queue of rows, candidates, merge or keep apart. */
+/** POS import and merge (product rule R93): file or API in, a queue of rows, candidates, merge or keep apart. */
 export async function posRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;

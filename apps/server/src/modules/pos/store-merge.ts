@@ -15,7 +15,7 @@ const IMPORTED_VALUE: Record<TMergeField, 'name' | 'street' | 'city' | 'region' 
   countryCode: 'countryCode',
 };
 
-/** A POS row next to the brand's stores it most likely is, best first (product rule R63). */
+/** A POS row next to the brand's stores it most likely is, best first (product rule R93). */
 export async function compareImportedStore({ db, actor, refId }: { db: Db; actor: RequestActor; refId: string }): Promise<TCompareResult> {
   requirePermission(actor, 'store:read');
   const row = await findImported(db, actor.brandId, refId);

@@ -29,7 +29,7 @@ export async function changeStoreStatus({
     if (!before) throw notFound('Store');
     const row = await updateStoreStatus(tx, actor.brandId, storeBrandId, status);
     if (!row) throw notFound('Store');
-    // Every change is in the store's activity log (product rule R62); setting the same status again is not a change.
+    // Every change is in the store's activity log (product rule R92); setting the same status again is not a change.
     if (before.status !== status) {
       await insertStoreActivity(tx, {
         brandId: actor.brandId,

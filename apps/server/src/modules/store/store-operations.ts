@@ -67,7 +67,7 @@ const COLUMN: Record<keyof TRetailerFields, keyof StoreRow> = {
 };
 
 /**
- * Applies retailer-side fields to a store (product rule R62): only the fields given change, the formatted
+ * Applies retailer-side fields to a store (product rule R92): only the fields given change, the formatted
  * address is rebuilt from its parts, and each changed field is logged old → new. Nothing changed, nothing logged.
  */
 export async function updateRetailerFields({

@@ -349,7 +349,7 @@ export async function reachOfGroups(
   );
 }
 
-// ---- Store page and operations (product rule R62) ----
+// ---- Store page and operations (product rule R92) ----
 
 export type StoreActivityChange = { field: string; old: unknown; new: unknown };
 
