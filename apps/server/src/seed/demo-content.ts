@@ -1781,7 +1781,7 @@ const CAMPAIGN_SPECS: readonly CampaignSpec[] = [
     status: 'active',
     missions: ['Snap your Brightside moment'],
     rewards: [
-      discount(20, 'Twenty percent off your next online order.'),
+      discount(20, 'Twenty percent off your next online order.', 200),
       prize('Year of Brightside', '52 cases delivered over a year, for one lucky winner.', 60_000, 1),
     ],
     startInDays: -8,
