@@ -10,7 +10,7 @@ import { ZEpochSeconds } from '../shared/api-schemas.js';
 /**
  * A campaign's public uid: 9 random bytes in base64url, 12 characters. The dashboard's /campaign/:id routes
  * take numeric ids (int4, at most 10 digits) and the fixed segment "report", so no dashboard path has this
- * shape; the server serves the public page only for it (product rule R-public-page in docs/product-rules.md).
+ * shape; the server serves the public page only for it (product rule R100).
  */
 export const PUBLIC_UID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 export const isPublicUid = (s: string) => PUBLIC_UID_PATTERN.test(s);
