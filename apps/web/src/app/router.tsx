@@ -17,6 +17,7 @@ const MissionListPage = lazy(() => import('../features/missions/components/missi
 const MissionEditorPage = lazy(() => import('../features/missions/components/mission-editor-page'));
 const ReportPage = lazy(() => import('../features/report/components/report-page'));
 const ReviewQueuePage = lazy(() => import('../features/smart-review/components/review-queue-page'));
+const BillingPage = lazy(() => import('../features/billing/components/billing-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 
 export const routes: RouteObject[] = [
@@ -52,6 +53,7 @@ export const routes: RouteObject[] = [
           { path: 'exports', element: <ExportsPage /> },
           { path: 'groups', element: <GroupsPage /> },
           { path: 'receipts', element: <ReviewQueuePage /> },
+          { path: 'billing', element: <BillingPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

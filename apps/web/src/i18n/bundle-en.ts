@@ -10,7 +10,8 @@ import stores from '../features/stores/locales/en.json';
 import report from '../features/report/locales/en.json';
 import exportsT from '../features/exports/locales/en.json';
 import payment from '../components/payment-form/locales/en.json';
+import billing from '../features/billing/locales/en.json';
 import smartReview from '../features/smart-review/locales/en.json';
 import share from '../components/campaign-share/locales/en.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview, ...share };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share };

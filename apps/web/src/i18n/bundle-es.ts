@@ -10,7 +10,8 @@ import stores from '../features/stores/locales/es.json';
 import report from '../features/report/locales/es.json';
 import exportsT from '../features/exports/locales/es.json';
 import payment from '../components/payment-form/locales/es.json';
+import billing from '../features/billing/locales/es.json';
 import smartReview from '../features/smart-review/locales/es.json';
 import share from '../components/campaign-share/locales/es.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview, ...share };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share };

@@ -10,7 +10,8 @@ import stores from '../features/stores/locales/fr.json';
 import report from '../features/report/locales/fr.json';
 import exportsT from '../features/exports/locales/fr.json';
 import payment from '../components/payment-form/locales/fr.json';
+import billing from '../features/billing/locales/fr.json';
 import smartReview from '../features/smart-review/locales/fr.json';
 import share from '../components/campaign-share/locales/fr.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...smartReview, ...share };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share };

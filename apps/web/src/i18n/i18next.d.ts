@@ -10,6 +10,7 @@ import type stores from '../features/stores/locales/en.json';
 import type report from '../features/report/locales/en.json';
 import type exportsT from '../features/exports/locales/en.json';
 import type payment from '../components/payment-form/locales/en.json';
+import type billing from '../features/billing/locales/en.json';
 import type smartReview from '../features/smart-review/locales/en.json';
 import type share from '../components/campaign-share/locales/en.json';
 
@@ -17,7 +18,7 @@ import type share from '../components/campaign-share/locales/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof smartReview & typeof share };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof smartReview & typeof share };
     returnNull: false;
   }
 }

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingStore, IconFileExport, IconFlag, IconReceipt, IconTargetArrow, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import { IconBuildingStore, IconFileExport, IconFlag, IconReceipt, IconTargetArrow, IconUsersGroup, IconWallet, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
@@ -12,7 +12,7 @@ import { UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts';
+  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts' | 'nav.billing';
   icon: Icon;
 }
 
@@ -23,6 +23,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/groups', labelKey: 'nav.groups', icon: IconUsersGroup },
   { to: '/exports', labelKey: 'nav.exports', icon: IconFileExport },
   { to: '/receipts', labelKey: 'nav.receipts', icon: IconReceipt },
+  { to: '/billing', labelKey: 'nav.billing', icon: IconWallet },
 ];
 
 function isActive(pathname: string, to: string): boolean {

@@ -357,16 +357,37 @@ describe('launch now: budget and outcome', () => {
     expect(within(panel).getByRole('listitem').textContent).toBe('Money reward: $500.00 due of a $500.00 budget');
   });
 
-  it('says what is missing when the wallet does not cover the budget', async () => {
-    renderModal(modalData({ rewards: [money] }), 'launch', {
+  it('opens the payment form with what is missing when the wallet does not cover the budget, then pays after the top-up', async () => {
+    let attempts = 0;
+    const { api } = renderModal(modalData({ rewards: [money] }), 'launch', {
       'GET /api/v3/bundle/5/budget-status': () => ({ body: prepaid(12_000) }),
+      'POST /api/v3/bundle/add-budget': () =>
+        (attempts += 1) === 1
+          ? { status: 402, body: { error: { code: 'PAYMENT_REQUIRED', message: 'short', fields: [{ path: 'amount', message: 'short' }], dueCents: 38_000 } } }
+          : { body: { walletBalance: 0, paid: 50_000, rewards: [{ rewardId: 41, budget: 50_000, budgetPaid: 50_000 }] } },
+      'GET /api/billing/summary': () => ({
+        body: { walletBalance: 12_000, currency: 'USD', paymentPlan: 'prepaid', provider: 'sandbox', publishableKey: null, testMode: true, unpaidInvoiceId: null },
+      }),
+      'POST /api/billing/top-up': () => ({
+        body: { paymentId: '00000000-0000-4000-8000-000000000001', status: 'succeeded', amount: 38_000, clientSecret: null, failureMessage: null, walletBalance: 50_000 },
+      }),
     });
     await passSettings();
     const short = await screen.findByTestId('budget-short');
     expect(short.textContent).toContain('$380.00 is missing: $500.00 is due and the wallet holds $120.00.');
-    expect(short.textContent).toContain('Top up the wallet');
-    expect(within(screen.getByTestId('budget-panel')).queryByRole('button', { name: /Pay/ })).toBeNull();
-    expect(screen.getByTestId('launch-step-settings')).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('budget-panel')).getByRole('button', { name: 'Add money and pay $500.00' }));
+
+    const form = await screen.findByTestId('payment-form');
+    expect((await within(form).findByTestId('payment-test-mode')).textContent).toContain('TEST MODE');
+    expect((within(form).getByTestId('payment-amount') as HTMLInputElement).value).toBe('380.00');
+    fireEvent.change(within(form).getByTestId('card-number'), { target: { value: '4242 4242 4242 4242' } });
+    fireEvent.change(within(form).getByTestId('card-expiry'), { target: { value: '12/40' } });
+    fireEvent.change(within(form).getByTestId('card-cvc'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByTestId('payment-submit'));
+
+    await waitFor(() => expect(screen.getByTestId('launch-step-reach')).toBeTruthy());
+    expect(api.to('POST', '/api/billing/top-up')[0]?.body).toEqual({ amount: 38_000, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } });
+    expect(api.to('POST', '/api/v3/bundle/add-budget')).toHaveLength(2);
   });
 
   it('skips the budget check for a postpaid brand', async () => {

@@ -10,15 +10,17 @@ interface BudgetPanelProps {
   /** A failed payment, already explained in words. */
   failure: string | null;
   onPay: () => void;
+  /** The brand's currency (ISO 4217). */
+  currency: string;
 }
 
 /**
  * A launch now on a prepaid plan pays money rewards' budgets first (product rule R15): from the wallet when
- * it covers what is due; otherwise the panel says what is missing (card payment comes with billing).
+ * it covers what is due; otherwise the payment form opens with what is missing, then the budget is paid.
  */
-export function BudgetPanel({ status, paying, failure, onPay }: BudgetPanelProps) {
+export function BudgetPanel({ status, paying, failure, onPay, currency }: BudgetPanelProps) {
   const { t, i18n } = useTranslation();
-  const money = (cents: number) => formatMoney(cents, i18n.language);
+  const money = (cents: number) => formatMoney(cents, i18n.language, currency);
   const covered = status.walletBalance >= status.due;
   const owing = status.rewards.filter((r) => r.due > 0);
   return (
@@ -70,13 +72,7 @@ export function BudgetPanel({ status, paying, failure, onPay }: BudgetPanelProps
             </Text>
           </Stack>
         </Group>
-        {covered ? (
-          <Group>
-            <Button onClick={onPay} loading={paying} leftSection={<IconWallet size={16} aria-hidden />}>
-              {t('launch.budget.pay', { amount: money(status.due) })}
-            </Button>
-          </Group>
-        ) : (
+        {!covered && (
           <Alert color="orange" variant="light" title={t('launch.budget.short-title')} data-testid="budget-short">
             {t('launch.budget.short', {
               missing: money(status.due - status.walletBalance),
@@ -85,6 +81,12 @@ export function BudgetPanel({ status, paying, failure, onPay }: BudgetPanelProps
             })}
           </Alert>
         )}
+        <Group>
+          {/* Short: the payment form opens with what is missing, and the budget is paid once the wallet is topped up. */}
+          <Button onClick={onPay} loading={paying} leftSection={<IconWallet size={16} aria-hidden />} data-testid="budget-pay">
+            {covered ? t('launch.budget.pay', { amount: money(status.due) }) : t('launch.budget.top-up-and-pay', { amount: money(status.due) })}
+          </Button>
+        </Group>
         {failure && (
           <Alert color="red" variant="light" role="alert">
             {failure}

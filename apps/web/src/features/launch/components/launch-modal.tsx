@@ -24,6 +24,8 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { useSession } from '../../../app/session';
+import { isPaymentRequired, usePaymentRetry } from '../../../components/payment-form';
+import { formatMoney } from '../../../lib/format';
 import { builderKeys } from '../../../app/query-keys';
 import { notify } from '../../../lib/notify';
 import { addBudget, changeCampaignStatus, fetchBudgetStatus, launchKeys, updateRewardEndDate } from '../api/launch-api';
@@ -68,7 +70,7 @@ type TBusy = 'next' | 'pay' | 'submit' | null;
 
 /** Launch now, schedule or reschedule a campaign (product rules R10–R17). */
 export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const me = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -91,6 +93,11 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
   const [busy, setBusy] = useState<TBusy>(null);
   const [budget, setBudget] = useState<TBudgetStatus | null>(null);
   const [budgetFailure, setBudgetFailure] = useState<string | null>(null);
+  // A wallet short of the budget opens the payment form with the difference; the payment goes on after the top-up (spec §4).
+  const topUp = usePaymentRetry({
+    currency: me.brand.currency,
+    reason: (due) => t('launch.budget.topup-reason', { missing: formatMoney(due, i18n.language, me.brand.currency) }),
+  });
   const [failure, setFailure] = useState<string | null>(null);
 
   const read = readLaunchForm(form, {
@@ -199,14 +206,14 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
     setBusy('pay');
     setBudgetFailure(null);
     try {
-      await addBudget({ bundleId: campaign.id, amount: budget.due });
+      await topUp.run(() => addBudget({ bundleId: campaign.id, amount: budget.due }));
       await queryClient.invalidateQueries({ queryKey: builderKeys.formData(campaign.id) });
       setBudget(null);
       const following = nextLaunchStep(flow, 'settings');
       if (following) setStep(following);
     } catch (error) {
-      if (isApiError(error) && error.code === ERROR_CODES.budgetUnpaid) {
-        // The wallet changed since the check: show what it holds now.
+      if (isPaymentRequired(error) || (isApiError(error) && error.code === ERROR_CODES.budgetUnpaid)) {
+        // Closed the payment form, or the wallet changed since the check: show what it holds now.
         const status = await fetchBudgetStatus(campaign.id).catch(() => null);
         if (status) setBudget(status);
         setBudgetFailure(t('launch.budget.pay-short'));
@@ -316,8 +323,9 @@ export function LaunchModal({ formData, mode, onClose }: LaunchModalProps) {
         >
           {rewardFields}
           {budget && (
-            <BudgetPanel status={budget} paying={busy === 'pay'} failure={budgetFailure} onPay={() => void pay()} />
+            <BudgetPanel status={budget} paying={busy === 'pay'} failure={budgetFailure} onPay={() => void pay()} currency={me.brand.currency} />
           )}
+          {budget && topUp.modal}
         </SettingsStep>
       );
       break;
