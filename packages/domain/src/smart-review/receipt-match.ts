@@ -1,7 +1,7 @@
 import type { TParsedReceipt } from './receipt-parse.js';
 
 /**
- * Deciding a receipt against the sale it should prove (product rules R64–R66, decision 0009).
+ * Deciding a receipt against the sale it should prove (product rules R124–R126, decision 0009).
  * Accepting without a person is allowed only when everything agrees; any doubt goes to the review
  * queue, and a reused receipt is refused.
  */
@@ -82,10 +82,10 @@ const addDays = (isoDate: string, days: number) => {
 };
 
 /**
- * The automatic decision. Duplicates are refused (R64). A receipt is accepted only when its total is
+ * The automatic decision. Duplicates are refused (R124). A receipt is accepted only when its total is
  * confirmed by its own arithmetic and equals the claimed amount to the cent, every claimed item is on
  * it, its date falls between the campaign's start (less a day's grace) and the submit day (plus a day
- * for time zones), and a merchant was read (R65). Everything else goes to the review queue (R66).
+ * for time zones), and a merchant was read (R125). Everything else goes to the review queue (R126).
  */
 export function decideReceipt(parsed: TParsedReceipt, claim: TClaimedSale, duplicate: 'image' | 'number' | null): TReceiptDecision {
   if (duplicate === 'image') return { decision: 'reject', flags: ['duplicate_image'] };

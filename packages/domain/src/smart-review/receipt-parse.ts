@@ -1,5 +1,5 @@
 /**
- * Reading a receipt's OCR text (product rules R60–R66): merchant, date, receipt number, line items,
+ * Reading a receipt's OCR text (product rules R122–R126): merchant, date, receipt number, line items,
  * subtotal, tax and total. Pure: the OCR runs on the server; these rules decide what its text says.
  *
  * OCR text is noisy: a decimal point is dropped ("TAX 114"), O is read for 0, a label loses a letter
@@ -104,7 +104,7 @@ const quantityOf = (description: string): { description: string; quantity: numbe
   return { description: (description.slice(0, m.index) + ' ' + description.slice(m.index + m[0].length)).trim(), quantity: quantity > 0 ? quantity : 1 };
 };
 
-/** Reads the fields of a receipt from its OCR text (rules R60–R63). */
+/** Reads the fields of a receipt from its OCR text (rules R122–R123). */
 export function parseReceiptText(text: string): TParsedReceipt {
   const lines = text
     .split(/\r?\n/)

@@ -21,7 +21,7 @@ export interface ReceiptToAttach {
 }
 
 /**
- * Links a receipt photo to a pending sale, in the caller's transaction (rule R60): with smart review on it
+ * Links a receipt photo to a pending sale, in the caller's transaction (rule R120): with smart review on it
  * is queued for the OCR; off, it goes straight to the review queue (flagged when the same photo was sent
  * before). Returns the receipt; the caller queues the OCR job after commit.
  */

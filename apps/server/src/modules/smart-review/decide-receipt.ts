@@ -7,7 +7,7 @@ import { getReceiptRow } from './list-receipts.js';
 import { receiptStatus, recordManualDecision } from './smart-review.repository.js';
 
 /**
- * A person's accept or reject of a receipt in the review queue (rule R67): the receipt and its completion
+ * A person's accept or reject of a receipt in the review queue (rule R127): the receipt and its completion
  * move together, once — accepting runs the engine (unlocks), rejecting keeps the reason the participant sees.
  * A receipt another reviewer decided meanwhile is a 409, and nothing is issued twice.
  */

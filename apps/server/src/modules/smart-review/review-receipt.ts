@@ -26,7 +26,7 @@ export const dayInZone = (d: Date, timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
 
 /**
- * Reads one queued receipt and decides it (rules R61–R66): OCR, then in one transaction — under a per-brand
+ * Reads one queued receipt and decides it (rules R121–R126): OCR, then in one transaction — under a per-brand
  * lock so two copies of a receipt are never both first — the duplicate checks, the decision, the fee for the
  * receipt reviewed (charged with the scan, once), and for an accept or a reject the completion settled
  * through the engine. A receipt no longer queued (decided, replaced, retried job) is left alone.

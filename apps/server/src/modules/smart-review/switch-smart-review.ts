@@ -9,7 +9,7 @@ const shape = (b: BrandSmartReview): TSmartReviewSwitchResult => ({
 });
 
 /**
- * activate (spec §7, §4; rule R68): refused while the brand has an unpaid invoice — the web checks first and
+ * activate (spec §7, §4; rule R128): refused while the brand has an unpaid invoice — the web checks first and
  * shows the pending-invoice dialog, this is the guard behind it. Switching on twice is harmless.
  */
 export async function activateSmartReview(db: Db, brandId: string): Promise<TSmartReviewSwitchResult> {

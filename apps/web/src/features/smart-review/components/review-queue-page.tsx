@@ -31,7 +31,7 @@ import { SmartReviewPanel } from './smart-review-panel';
 
 const TABS: TReceiptStatus[] = ['review', 'accepted', 'rejected'];
 
-/** The review queue (product rule R67): each receipt's photo, what was read next to what was claimed, accept / reject. */
+/** The review queue (product rule R127): each receipt's photo, what was read next to what was claimed, accept / reject. */
 export function ReviewQueuePage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<TReceiptStatus>('review');
