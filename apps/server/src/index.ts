@@ -7,3 +7,4 @@ export { insertBrand, insertMember, insertPasswordUser } from './seed/demo-accou
 export { recordCompletion } from './modules/engine/record-completion.js';
 export { createOcrPool, prepareReceiptImage, type OcrPool } from './modules/smart-review/index.js';
 export { randomReceiptSpec, renderReceipt, receiptTotalCents, RECEIPT_FONTS, type ReceiptSpec } from './testing/receipt-image.js';
+export { accrueInvoiceLine, closeInvoices } from './modules/billing/index.js';
