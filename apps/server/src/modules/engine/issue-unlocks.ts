@@ -5,6 +5,7 @@ import {
   addContestScore,
   claimCode,
   insertUnlock,
+  lockParticipant,
   reserveBudget,
   scopeHistory,
   unlocksSoFar,
@@ -58,6 +59,9 @@ export async function issueUnlocks(
   const p = c.participant;
   const unlocked: TPlayUnlock[] = [];
   let touchedStock = false;
+  // The participant's engine lock (as writeCompletion's statement takes it): the history read below and
+  // the unlocks written from it are one step against any concurrent submit of theirs (decision 0008 §7).
+  await lockParticipant(tx, p, c.campaignId, null);
   if (c.isContest && p.kind === 'store_user' && p.storeId !== null)
     await addContestScore(tx, p.brandId, c.campaignMissionId, p.id, p.storeId, c.salesAmountCents);
   if (c.passed === false) return { unlocked, touchedStock };

@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TRankRow } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { entriesAhead, rankedCount } from './rank-index.js';
 
 /**
  * Contest ranks. Without a date range they are read from contest_scores (accepted entries summed per
- * store user by the engine; docs/decisions/0008): a page is an index range, a rank a count of the
- * index entries ahead. A date range aggregates the accepted completions of that range instead.
+ * store user by the engine; docs/decisions/0008): a page is an index range; in a user contest my rank and
+ * the number ranked come from the standings held in memory (rank-index.ts), elsewhere from counts. A date range aggregates the accepted completions of that range instead.
  * Ties go to the lower id, so every row has one place.
  */
 export interface RankFilters {
@@ -57,6 +58,7 @@ function scoresSource(campaignMissionId: number, contest: TContestSettings, f: R
   return sql`(select store_user_id as entity_id, store_user_id, store_id, submissions, sales_amount_cents from ${base} b)`;
 }
 
+const columnOf = (contest: TContestSettings) => (contest.rankLeadersBasedOn === 'sales_amount' ? 'sales_amount_cents' : 'submissions');
 const metricOf = (contest: TContestSettings) => (contest.rankLeadersBasedOn === 'sales_amount' ? sql.raw('sales_amount_cents') : sql.raw('submissions'));
 
 /** Hides what the contest's display flags do not allow. */
@@ -82,12 +84,18 @@ export async function leaderboardPage(
     await db.execute(sql`
       select s.entity_id, s.store_user_id as user_id, s.store_id, u.name as user_name, st.name as store_name,
              s.submissions, s.sales_amount_cents as sales
-      from (select * from ${src} src order by ${metric} desc, entity_id asc limit ${o.limit} offset ${o.offset}) s
+      -- nulls last as the contest_scores indexes are built (the scores are never null), so a page is an index range.
+      from (select * from ${src} src order by ${metric} desc nulls last, entity_id asc limit ${o.limit} offset ${o.offset}) s
       left join store_users u on u.id = s.store_user_id
       left join stores st on st.id = s.store_id
       order by s.${metric} desc, s.entity_id asc`),
   );
-  const total = o.withTotal ? Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${src} src`))[0]?.n ?? 0) : 0;
+  const unfiltered = o.contest.type === 'user' && Object.values(o.filters).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
+  const total = !o.withTotal
+    ? 0
+    : unfiltered
+      ? await rankedCount(db, o.campaignMissionId, columnOf(o.contest))
+      : Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${src} src`))[0]?.n ?? 0);
   return { rows: page.map((r, i) => shape(r, o.offset + i + 1, o.contest, false)), total };
 }
 
@@ -98,17 +106,18 @@ export async function rankOf(
 ): Promise<TRankRow | null> {
   const metric = metricOf(o.contest);
   if (o.contest.type === 'user') {
-    // The common case straight on contest_scores: the count of entries ahead is an index range.
-    const [row] = rowsOf<RawRow & { ahead: number }>(
+    // The common case: my row read fresh, my place from the contest's standings in memory (rank-index.ts).
+    const [row] = rowsOf<RawRow>(
       await db.execute(sql`
         select me.store_user_id as entity_id, me.store_user_id as user_id, me.store_id, u.name as user_name, st.name as store_name,
-               me.submissions, me.sales_amount_cents as sales,
-               (select count(*)::int from contest_scores c where c.campaign_mission_id = ${o.campaignMissionId}
-                  and (c.${metric} > me.${metric} or (c.${metric} = me.${metric} and c.store_user_id < me.store_user_id))) as ahead
+               me.submissions, me.sales_amount_cents as sales
         from contest_scores me join store_users u on u.id = me.store_user_id join stores st on st.id = me.store_id
         where me.campaign_mission_id = ${o.campaignMissionId} and me.store_user_id = ${o.storeUserId}`),
     );
-    return row ? shape(row, Number(row.ahead) + 1, o.contest, true) : null;
+    if (!row) return null;
+    const mine = Number(o.contest.rankLeadersBasedOn === 'sales_amount' ? row.sales : row.submissions);
+    const ahead = await entriesAhead(db, o.campaignMissionId, columnOf(o.contest), o.storeUserId, mine);
+    return shape(row, ahead + 1, o.contest, true);
   }
   const src = scoresSource(o.campaignMissionId, o.contest, {});
   const entity = o.contest.type === 'store' ? o.storeId : o.storeUserId;

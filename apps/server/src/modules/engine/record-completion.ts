@@ -194,7 +194,7 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
 
   // Decision 0008 §7: a completion is read, planned by the domain rules and written in one statement
   // (writeCompletion); only a pending sale whose receipt row is written with it keeps the transaction below.
-  if (!(status === 'pending' && receiptUploadId && o.onPendingReceipt)) {
+  if (!writesReceiptRow(status, receiptUploadId, o)) {
     const written = await writeCompletion({
       db: o.db,
       participant: p,
@@ -316,3 +316,6 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
 }
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+/** A pending sale whose receipt row is written in the completion's transaction (smart review). */
+const writesReceiptRow = (status: string, receiptUploadId: string | null, o: RecordCompletionOptions) =>
+  status === 'pending' && receiptUploadId !== null && o.onPendingReceipt !== undefined;

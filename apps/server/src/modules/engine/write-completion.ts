@@ -23,6 +23,7 @@ import {
   type EngineStateSpec,
   type ParticipantRef,
 } from './engine.repository.js';
+import { applyContestEntry } from './rank-index.js';
 
 export interface CompletionToWrite {
   db: Db;
@@ -104,6 +105,7 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
     return { result: { ...(first.response as TPlayCompletionResult), replayed: true }, created: false, touched: false };
   };
 
+  const contest = c.status === 'accepted' && c.isContest && p.kind === 'store_user' && p.storeId !== null;
   const attempt = async (db: DbOrTx) => {
     const { state, existing } = await readEngineState(db, p, spec, c.idempotencyKey);
     if (existing) return replayOrConflict(existing);
@@ -151,7 +153,7 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       score: c.score,
       passed: c.passed,
       lockStore: withStore,
-      contest: c.status === 'accepted' && c.isContest && p.kind === 'store_user' && p.storeId !== null,
+      contest,
       spec,
       expected: state,
       plan,
@@ -166,7 +168,10 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       },
       entriesLeft: c.limits.perUser !== null || c.limits.perStore !== null ? entriesLeft(c.limits, used) : null,
     });
-    if (out.outcome === 'done') return { result: out.response as TPlayCompletionResult, created: true, touched: out.touched };
+    if (out.outcome === 'done') {
+      if (contest) applyContestEntry(c.db, c.campaignMissionId, p.id, c.salesAmountCents);
+      return { result: out.response as TPlayCompletionResult, created: true, touched: out.touched };
+    }
     if (out.outcome === 'existing') return replayOrConflict(out);
     if (out.outcome === 'inactive') {
       // A replay after the campaign ended still answers the first result.

@@ -39,7 +39,9 @@ function campaignSelect(p: ParticipantRef & { countryCode: string | null }, wher
   return sql`select c.id, c.name, c.type, c.status, c.shared_campaign, c.start_date, c.end_date, c.time_zone, c.public_uid,
       (select count(*)::int from campaign_missions cm where cm.campaign_id = c.id) as mission_count,
       (select count(*)::int from rewards r where r.campaign_id = c.id) as reward_count,
-      (select count(*)::int from completions x where x.campaign_id = c.id and x.${col(p)} = ${p.id} and x.status = 'accepted') as my_completions,
+      -- By the campaign's missions, so the count is an index-only range of (participant, mission, status).
+      (select count(*)::int from completions x where x.campaign_mission_id in (select id from campaign_missions m where m.campaign_id = c.id)
+         and x.${col(p)} = ${p.id} and x.status = 'accepted') as my_completions,
       (select count(*)::int from reward_unlocks x where x.campaign_id = c.id and x.${col(p)} = ${p.id}) as my_unlocks
     from campaigns c where c.brand_id = ${p.brandId} and ${reachCondition(p)} and ${where}`;
 }
