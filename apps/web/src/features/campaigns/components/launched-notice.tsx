@@ -4,7 +4,7 @@ import { IconMail, IconRocket } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { ZId } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
 import { campaignReportQueryOptions } from '../../report';
 import { readableText } from '../../missions';
@@ -20,8 +20,16 @@ export function reportPath(campaignId: number): string {
 
 function Notice({ campaignId, onDismiss }: { campaignId: number; onDismiss: () => void }) {
   const { t } = useTranslation();
-  // The promote dialog opens with the notice (issue 17); closing it leaves the notice with a way back to it.
-  const [promoting, setPromoting] = useState(true);
+  // Right after a launch (the launch modal navigates with state { launched: true }) the promote dialog opens
+  // over the notice (issue 17); closing it leaves the notice, with a button back to it. A shared or reloaded link
+  // shows only the notice.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [promoting, setPromoting] = useState((location.state as { launched?: boolean } | null)?.launched === true);
+  const closePromote = () => {
+    setPromoting(false);
+    if (location.state) void navigate(location.pathname + location.search, { replace: true, state: null });
+  };
   const cached = useCachedCampaign(campaignId);
   // The report the link opens; fetching it now also names a campaign that is not on the current page.
   const report = useQuery(campaignReportQueryOptions(campaignId));
@@ -33,9 +41,7 @@ function Notice({ campaignId, onDismiss }: { campaignId: number; onDismiss: () =
     : false;
   return (
     <>
-      {promotable && (
-        <PromoteDialog campaignId={campaignId} name={name} opened={promoting} onClose={() => setPromoting(false)} />
-      )}
+      {promotable && <PromoteDialog campaignId={campaignId} name={name} opened={promoting} onClose={closePromote} />}
       <Alert
         color="teal"
         variant="light"
