@@ -40,7 +40,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * tops it up); the money itself moves at launch, with every other brand's slice, all or nothing.
  */
 export async function answerInvite({ db, actor, campaignId, answer, mailer, log, publicUrl }: AnswerInviteOptions) {
-  requirePermission(actor, answer === 'accept' ? 'wallet:pay' : 'campaign:update');
+  requirePermission(actor, 'campaign:update');
   const result = await db.transaction(async (tx) => {
     const found = await findInvitedCampaign(tx, actor.brandId, campaignId, true);
     if (!found || found.campaign.brandId === actor.brandId) throw notFound('Invitation');
@@ -62,7 +62,9 @@ export async function answerInvite({ db, actor, campaignId, answer, mailer, log,
       throw conflict(problem === PARTNER_MESSAGES.fillFirst ? 'Fill your rewards first' : 'The invite is already answered', ERROR_CODES.conflict, fields);
     }
     const share = partnerShareCents(assigned.map((a) => ({ type: a.type, budget: a.rp.budgetCents, paid: a.rp.paidCents })));
-    if (answer === 'accept') {
+    if (answer === 'accept' && share.unpaid > 0) {
+      // Committing the brand's money is for members who may pay from its wallet.
+      requirePermission(actor, 'wallet:pay');
       // Lock the wallet's row: a payment racing this check waits for it.
       const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId)).for('update');
       const short = walletShortBy(brand!.paymentPlan, brand!.walletBalanceCents, share.unpaid);

@@ -285,6 +285,16 @@ describe('accept and reject (POST /api/v5/bundle-partner/accept-invite | reject-
   });
 });
 
+describe('deleting a shared campaign', () => {
+  it('lets the retailer delete it with its invites; the partner then finds nothing', async () => {
+    const s = await invited('To delete');
+    const res = await call('PUT', `/api/campaign/${s.c.id}/status`, retailer, { action: 'delete', bundleId: s.c.id });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await inviteOf(s.c.id, ids.partner)).toBeUndefined();
+    expect((await call('GET', `/api/v5/bundle-partner/${s.c.id}`, peak)).statusCode).toBe(404);
+  });
+});
+
 describe('launch of a shared campaign', () => {
   it('needs an accepted partner and every partner reward filled', async () => {
     const s = await invited();
