@@ -11,3 +11,8 @@ export function useSession(): TMe {
   if (!session) throw new Error('useSession must be used inside the authenticated part of the app');
   return session;
 }
+
+/** The current brand's currency (ISO 4217) for formatting amounts; USD outside the signed-in part of the app. */
+export function useBrandCurrency(): string {
+  return useContext(SessionContext)?.brand.currency ?? 'USD';
+}

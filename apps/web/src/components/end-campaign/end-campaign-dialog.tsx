@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { apiFetch } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
 import { formatMoney, formatNumber } from '../../lib/format';
+import { useBrandCurrency } from '../../app/session';
 import { notify } from '../../lib/notify';
 
 interface EndCampaignDialogProps {
@@ -23,6 +24,7 @@ const pauseDetailsKey = (id: number) => ['campaign', id, 'pause-details'] as con
 export function EndCampaignDialog({ campaign, onClose, onEnded }: EndCampaignDialogProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const currency = useBrandCurrency();
   const queryClient = useQueryClient();
   const id = campaign?.id ?? 0;
   const details = useQuery({
@@ -70,7 +72,7 @@ export function EndCampaignDialog({ campaign, onClose, onEnded }: EndCampaignDia
                 ['completions', formatNumber(d.completions, lang)],
                 ['rewards-unlocked', formatNumber(d.rewardsUnlocked, lang)],
                 ['codes-left', formatNumber(d.codesLeft, lang)],
-                ['budget-left', formatMoney(d.budgetLeft, lang)],
+                ['budget-left', formatMoney(d.budgetLeft, lang, currency)],
               ] as const
             ).map(([key, value]) => (
               <Stack key={key} gap={0} data-testid={`pause-${key}`}>
@@ -86,7 +88,7 @@ export function EndCampaignDialog({ campaign, onClose, onEnded }: EndCampaignDia
         )}
         {d && d.budgetLeft > 0 && (
           <Text size="sm" c="gray.7">
-            {t('end-campaign.refund', { amount: formatMoney(d.budgetLeft, lang) })}
+            {t('end-campaign.refund', { amount: formatMoney(d.budgetLeft, lang, currency) })}
           </Text>
         )}
         {d && !d.canEnd && (

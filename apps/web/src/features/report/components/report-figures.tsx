@@ -15,6 +15,7 @@ import { IconBuildingStore, IconChecklist, IconCoin, IconGift, IconUsers, type I
 import type { TCampaignReport, TReportDay, TReportTotals } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber, formatPercent } from '../../../lib/format';
+import { useBrandCurrency } from '../../../app/session';
 import { formatReportDay } from '../lib/format-day';
 
 // recharts is the heaviest part of the page; it loads after the figures are on screen.
@@ -33,6 +34,7 @@ const TOTALS: { key: TTileKey; icon: Icon }[] = [
 export function TotalsTiles({ totals }: { totals: TReportTotals }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const currency = useBrandCurrency();
   return (
     <section aria-label={t('report.totals.label')}>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
@@ -47,7 +49,7 @@ export function TotalsTiles({ totals }: { totals: TReportTotals }) {
                   {t(`report.totals.${key}`)}
                 </Text>
                 <Text fz="xl" fw={700} lh={1.2} aria-labelledby={`report-total-${key}`}>
-                  {key === 'amountPaidCents' ? formatMoney(totals[key], lang) : formatNumber(totals[key], lang)}
+                  {key === 'amountPaidCents' ? formatMoney(totals[key], lang, currency) : formatNumber(totals[key], lang)}
                 </Text>
               </div>
             </Group>
@@ -164,6 +166,7 @@ export function MissionsTable({ report }: { report: TCampaignReport }) {
 export function RewardsTable({ report }: { report: TCampaignReport }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
+  const currency = useBrandCurrency();
   return (
     <Section id="report-rewards-heading" title={t('report.rewards.title')}>
       {report.rewards.length === 0 ? (
@@ -192,7 +195,7 @@ export function RewardsTable({ report }: { report: TCampaignReport }) {
                   {r.codesLeft != null
                     ? t('report.rewards.codes-left', { count: r.codesLeft, value: formatNumber(r.codesLeft, lang) })
                     : r.budgetLeftCents != null
-                      ? t('report.rewards.budget-left', { value: formatMoney(r.budgetLeftCents, lang) })
+                      ? t('report.rewards.budget-left', { value: formatMoney(r.budgetLeftCents, lang, currency) })
                       : '—'}
                 </Table.Td>
               </Table.Tr>

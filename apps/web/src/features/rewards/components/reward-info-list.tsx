@@ -2,6 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { normalizeMoney, perUserLabel, type TCampaignMission, type TRewardWizardStep } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useBrandCurrency } from '../../../app/session';
 import { codeCount, conditionsInput, type TRewardForm } from '../lib/reward-form';
 
 interface RewardInfoListProps {
@@ -15,7 +16,8 @@ interface RewardInfoListProps {
 export function RewardInfoList({ form, steps, missions }: RewardInfoListProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const money = (text: string) => formatMoney(normalizeMoney(text) ?? 0, lang);
+  const currency = useBrandCurrency();
+  const money = (text: string) => formatMoney(normalizeMoney(text) ?? 0, lang, currency);
   const c = conditionsInput(form);
   const limit = perUserLabel(c.maxPerUser, c.isUnlimited);
   const rows: { label: string; value: string; testId: string }[] = [];
