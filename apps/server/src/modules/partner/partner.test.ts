@@ -358,6 +358,19 @@ describe('builder helpers', () => {
     expect(peakPage._meta.totalCount).toBeGreaterThan(0);
   });
 
+  it('answers bad input with a 4xx naming the field, never a 500', async () => {
+    const bad = await create({ bundleId: 'x', partnersId: 'peak', extra: true });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad.body).fields.map((x) => x.path).sort()).toEqual(['bundleId', 'extra', 'partnersId'].sort());
+    const longId = await call('GET', `/api/v5/brand/${'b'.repeat(65)}`, retailer);
+    expect(longId.statusCode).toBe(400);
+    expect(errorOf(longId.body).fields[0]?.path).toBe('id');
+    expect((await call('GET', '/api/v5/partner-brands?filter=%25_%5C', retailer)).statusCode).toBe(200);
+    expect((await call('GET', '/api/v5/bundle-partner/invitations?currentPage=0', peak)).statusCode).toBe(400);
+    expect((await call('GET', '/api/v5/bundle-partner/0', peak)).statusCode).toBe(400);
+    expect((await call('POST', '/api/v5/bundle-partner/accept-invite', peak, { bundleId: -1 })).statusCode).toBe(400);
+  });
+
   it('puts the five v5 calls and the helpers in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, unknown> };
     for (const path of [
