@@ -42,11 +42,14 @@ export async function runExport(options: ExportRunnerOptions, exportId: string):
     const source = exportSource(db, row.kind, row.brandId, row.filters, row.timeZone);
     await mkdir(path.dirname(file), { recursive: true });
     writer = openExportFile(part, row.format, source.header);
-    const total = await source.count();
-    if (row.format === 'xlsx' && total > EXPORT_LIMITS.xlsxRows) {
-      throw new Error(`${total.toLocaleString('en')} rows do not fit in one Excel sheet; export as CSV`);
-    }
-    await updateExportIf(db, exportId, ['running'], { rowsTotal: total });
+    // Counted beside the first batches, not before them: the first rows reach the file without waiting for the count.
+    let total = 0;
+    const counting = source.count().then(async (n) => {
+      total = n;
+      if (row.format === 'xlsx' && n > EXPORT_LIMITS.xlsxRows) return;
+      await updateExportIf(db, exportId, ['running'], { rowsTotal: n });
+    });
+    counting.catch(() => undefined);
     const batchRows = options.batchRows ?? EXPORT_LIMITS.batchRows;
     let done = 0;
     for (let afterId = 0, guard = 0; guard < 10_000_000; guard++) {
@@ -56,6 +59,9 @@ export async function runExport(options: ExportRunnerOptions, exportId: string):
       done += batch.rows.length;
       afterId = batch.lastId;
       // Progress is stored, and a cancel seen, once per batch.
+      if (row.format === 'xlsx' && done > EXPORT_LIMITS.xlsxRows) {
+        throw new Error(`more rows than fit in one Excel sheet (${EXPORT_LIMITS.xlsxRows.toLocaleString('en')}); export as CSV`);
+      }
       const moved = await updateExportIf(db, exportId, ['running'], { rowsDone: done });
       if (!moved) {
         await writer.abort();
@@ -63,6 +69,10 @@ export async function runExport(options: ExportRunnerOptions, exportId: string):
         return;
       }
       if (batch.rows.length < batchRows) break;
+    }
+    await counting;
+    if (row.format === 'xlsx' && total > EXPORT_LIMITS.xlsxRows) {
+      throw new Error(`${total.toLocaleString('en')} rows do not fit in one Excel sheet; export as CSV`);
     }
     await writer.end();
     writer = null;

@@ -1,8 +1,7 @@
-import { Anchor, Button, Menu } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import { DEFAULT_TIME_ZONE, type TExportFormat, type TExportKind } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSession } from '../../../app/session';
 import { errorMessage } from '../../../lib/error-message';
 import { notify } from '../../../lib/notify';
@@ -35,14 +34,8 @@ export function ExportButton({ kind, filters = {}, timeZone }: ExportButtonProps
           notify({
             color: 'teal',
             title: t('exports.started.title'),
-            message: (
-              <>
-                {t('exports.started.body', { email: me.user.email })}{' '}
-                <Anchor component={Link} to="/exports" size="sm">
-                  {t('exports.started.open')}
-                </Anchor>
-              </>
-            ),
+            // Plain text: toasts render outside the router, so a router link cannot live in one.
+            message: `${t('exports.started.body', { email: me.user.email })} ${t('exports.started.open')}`,
           }),
         onError: (error) => notify({ color: 'red', title: t('exports.failed-to-start'), message: errorMessage(t, error) }),
       },
