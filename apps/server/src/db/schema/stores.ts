@@ -53,6 +53,10 @@ export const stores = pgTable(
     index('stores_address_trgm_idx').using('gin', t.formattedAddress.op('gin_trgm_ops')),
     // POS merge candidates with the same postcode in the same country (docs/decisions/0011).
     index('stores_brand_country_postal_idx').on(t.brandId, t.countryCode, t.postalCode),
+    // Nearest names and addresses by trigram distance (ORDER BY … <-> … LIMIT k), for POS merge candidates: GIN
+    // answers "similar enough", only GiST answers "most similar first" without scoring every store (decision 0011).
+    index('stores_name_trgm_gist_idx').using('gist', t.name.op('gist_trgm_ops')),
+    index('stores_address_trgm_gist_idx').using('gist', t.formattedAddress.op('gist_trgm_ops')),
   ],
 );
 

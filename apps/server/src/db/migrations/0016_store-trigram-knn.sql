@@ -1,0 +1,2 @@
+CREATE INDEX "stores_name_trgm_gist_idx" ON "stores" USING gist ("name" gist_trgm_ops);--> statement-breakpoint
+CREATE INDEX "stores_address_trgm_gist_idx" ON "stores" USING gist ("formatted_address" gist_trgm_ops);
