@@ -7,7 +7,8 @@ let h: Harness;
 beforeAll(async () => {
   mkdirSync(ARTIFACTS, { recursive: true });
   h = await startHarness();
-});
+  // Migrating and seeding the demo data takes long on a busy machine.
+}, 300_000);
 afterAll(() => h?.close());
 
 describe('store operations', () => {

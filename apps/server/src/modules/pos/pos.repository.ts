@@ -94,10 +94,14 @@ export interface CandidateRow extends StoreRow {
   score: number;
 }
 
+/** Nearest stores taken by name and by address before scoring: bounds the work whatever the names look like. */
+const NEAREST = 20;
+
 /**
- * The brand's stores most likely to be this POS row (docs/decisions/0011): trigram similarity of name and
- * address (pg_trgm's % operator, served by the GIN indexes of migration 0007) or the same postcode in the same
- * country (a btree index), ranked by a weighted score.
+ * The brand's stores most likely to be this POS row (docs/decisions/0011): the 20 nearest by name and the 20 nearest
+ * by address (trigram distance, `<->`, walked nearest-first through the GiST indexes of migration 0016) and up to 20
+ * with the same postcode in the same country (a btree index, which catches a renamed store at the same place), then
+ * ranked by a weighted score. Chains whose stores are all named alike stay cheap: nothing scores every store.
  */
 export async function mergeCandidates(
   db: DbOrTx,
@@ -106,20 +110,27 @@ export async function mergeCandidates(
   limit = 5,
 ): Promise<CandidateRow[]> {
   const res = await db.execute(sql`
+    with near as (
+      (select id from stores where brand_id = ${brandId} order by name <-> ${probe.name} limit ${NEAREST})
+      union
+      (select id from stores where brand_id = ${brandId} order by formatted_address <-> ${probe.address} limit ${NEAREST})
+      union
+      (select id from stores where brand_id = ${brandId} and ${probe.postalCode} <> ''
+         and country_code = ${probe.countryCode} and postal_code = ${probe.postalCode} limit ${NEAREST})
+    )
     select s.id, s.brand_id as "brandId", s.name, s.logo_url as "logoUrl", s.street, s.city, s.region, s.postal_code as "postalCode",
            s.country_code as "countryCode", s.formatted_address as "formattedAddress", s.status, s.ref_id as "refId",
            s.external_store_id as "externalStoreId", s.weight, s.total_users as "totalUsers",
            x.name_sim as "nameSimilarity", x.addr_sim as "addressSimilarity", x.same_country as "sameCountry", x.same_postal as "samePostalCode",
            (0.5 * x.name_sim + 0.3 * x.addr_sim + 0.1 * x.same_country::int + 0.1 * x.same_postal::int) as score
-    from stores s
+    from near join stores s on s.id = near.id
     cross join lateral (select
       similarity(s.name, ${probe.name}) as name_sim,
       similarity(s.formatted_address, ${probe.address}) as addr_sim,
       s.country_code = ${probe.countryCode} as same_country,
       (${probe.postalCode} <> '' and s.postal_code = ${probe.postalCode}) as same_postal) x
-    where s.brand_id = ${brandId}
-      and (s.name % ${probe.name} or s.formatted_address % ${probe.address}
-           or (${probe.postalCode} <> '' and s.country_code = ${probe.countryCode} and s.postal_code = ${probe.postalCode}))
+    -- Stores that share nothing with the row are no candidates, however near they came.
+    where x.name_sim >= 0.2 or x.addr_sim >= 0.2 or x.same_postal
     order by score desc, s.id
     limit ${limit}`);
   return (res as unknown as { rows: CandidateRow[] }).rows.map((r) => ({
