@@ -49,6 +49,7 @@ export function PaymentFormModal(props: PaymentFormModalProps) {
   const [busy, setBusy] = useState(false);
   return (
     <Modal
+      closeButtonProps={{ 'aria-label': t('payment.cancel') }}
       opened={opened}
       onClose={busy ? () => undefined : onClose}
       title={t(target.kind === 'topup' ? 'payment.title-topup' : 'payment.title-invoice')}

@@ -34,7 +34,7 @@ export function SandboxCardFields({ value, errors, onChange, disabled }: Sandbox
     <>
       <Alert color="yellow" variant="light" icon={<IconFlask size={18} aria-hidden />} data-testid="payment-test-mode">
         <Group gap="xs" mb={4}>
-          <Badge color="yellow" variant="filled">
+          <Badge color="yellow" variant="filled" autoContrast>
             {t('payment.test-mode')}
           </Badge>
           <Text size="sm" fw={600}>

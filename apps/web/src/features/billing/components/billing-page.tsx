@@ -118,7 +118,7 @@ export default function BillingPage() {
                 {summary.data?.provider === 'stripe' ? 'Stripe' : t('billing.sandbox')}
               </Text>
               {summary.data?.testMode && (
-                <Badge color="yellow" variant="filled">
+                <Badge color="yellow" variant="filled" autoContrast>
                   {t('payment.test-mode')}
                 </Badge>
               )}
@@ -194,7 +194,7 @@ export default function BillingPage() {
                       <Table.Td>{t(`billing.kinds.${entry.kind}`)}</Table.Td>
                       <Table.Td>{entry.note ?? ''}</Table.Td>
                       <Table.Td>{entry.createdBy ?? ''}</Table.Td>
-                      <Table.Td ta="right" c={entry.amount < 0 ? 'red.8' : 'teal.8'} fw={600}>
+                      <Table.Td ta="right" c={entry.amount < 0 ? 'red.9' : 'teal.9'} fw={600}>
                         {money(entry.amount)}
                       </Table.Td>
                     </Table.Tr>
