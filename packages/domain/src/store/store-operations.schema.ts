@@ -26,10 +26,8 @@ export const ZRetailerFields = z
   .strict();
 export type TRetailerFields = z.infer<typeof ZRetailerFields>;
 
-/** POST /api/store/write/store/{id}/update-retailer. */
-export const ZUpdateRetailerBody = z
-  .object({ fields: ZRetailerFields.refine((f) => Object.keys(f).length > 0, { message: 'at least one field' }) })
-  .strict();
+/** POST /api/store/write/store/{id}/update-retailer; fields left out (or all of them) change nothing. */
+export const ZUpdateRetailerBody = z.object({ fields: ZRetailerFields }).strict();
 export type TUpdateRetailerBody = z.input<typeof ZUpdateRetailerBody>;
 
 /** Formatted address of a store from its parts, the one way it is built. */
