@@ -13,6 +13,7 @@ import type { TRewardRead, TRewardType } from '@rally/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useBrandCurrency } from '../../../app/session';
 
 const TYPE_LOOK: Record<TRewardType, { icon: Icon; color: MantineColor }> = {
   money: { icon: IconCash, color: 'teal' },
@@ -23,8 +24,8 @@ const TYPE_LOOK: Record<TRewardType, { icon: Icon; color: MantineColor }> = {
 };
 
 /** One line saying what the reward gives and how it unlocks (product rules R30, R38). */
-export function rewardSummary(reward: TRewardRead, t: TFunction, lang: string): string {
-  const money = (cents: number | null) => formatMoney(cents ?? 0, lang);
+export function rewardSummary(reward: TRewardRead, t: TFunction, lang: string, currency = 'USD'): string {
+  const money = (cents: number | null) => formatMoney(cents ?? 0, lang, currency);
   const parts: string[] = [];
   switch (reward.type) {
     case 'money':
@@ -85,6 +86,7 @@ export function rewardTitle(reward: TRewardRead, t: TFunction) {
 /** The campaign's rewards as the server orders them (prize and money first). */
 export function RewardsList({ rewards, canDelete, onDelete, onEdit, canEdit, fillStatus, label }: RewardsListProps) {
   const { t, i18n } = useTranslation();
+  const currency = useBrandCurrency();
   if (rewards.length === 0) {
     return (
       <Text size="sm" c="gray.7" py="md" ta="center">
@@ -132,7 +134,7 @@ export function RewardsList({ rewards, canDelete, onDelete, onEdit, canEdit, fil
                   )}
                 </Group>
                 <Text size="xs" c="gray.7" lineClamp={2}>
-                  {rewardSummary(reward, t, i18n.language)}
+                  {rewardSummary(reward, t, i18n.language, currency)}
                 </Text>
                 {reward.scope === 'mission' && reward.mission && (
                   <Text size="xs" c="gray.7" lineClamp={1}>
