@@ -5,6 +5,8 @@ import { accounts, brandPartnerships, brands, members, users } from '../db/schem
 import { hashPassword } from '../modules/auth/auth.js';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** What the demo brands pay per receipt their smart review reads, in cents. */
+export const DEMO_SMART_REVIEW_PRICE_CENTS = 25;
 
 export const DEMO_BRANDS = {
   owner: { slug: 'brightside-beverages', name: 'Brightside Beverages', isRetailer: false, consumerEnabled: true },
@@ -40,7 +42,7 @@ export async function insertPasswordUser(db: DbOrTx, email: string, name: string
 
 export async function insertBrand(
   db: DbOrTx,
-  values: { slug: string; name: string; isRetailer: boolean; consumerEnabled: boolean },
+  values: { slug: string; name: string; isRetailer: boolean; consumerEnabled: boolean; smartReviewPricePerScanCents?: number },
 ): Promise<string> {
   const id = randomUUID();
   await db.insert(brands).values({ id, ...values });
@@ -55,7 +57,8 @@ export async function insertMember(db: DbOrTx, brandId: string, userId: string, 
 export async function seedDemoAccounts(db: DbOrTx): Promise<Record<DemoBrandKey, string>> {
   const ids = {} as Record<DemoBrandKey, string>;
   for (const key of Object.keys(DEMO_BRANDS) as DemoBrandKey[]) {
-    ids[key] = await insertBrand(db, DEMO_BRANDS[key]);
+    // Smart review is priced per receipt reviewed (product rule R121): the demo brands show a real price.
+    ids[key] = await insertBrand(db, { ...DEMO_BRANDS[key], smartReviewPricePerScanCents: DEMO_SMART_REVIEW_PRICE_CENTS });
   }
   for (const u of DEMO_USERS) {
     const userId = await insertPasswordUser(db, u.email, u.name, DEMO_PASSWORD);
