@@ -1,7 +1,11 @@
 import { afterEach, beforeAll, beforeEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from './src/i18n/i18n';
 import { DEFAULT_LANGUAGE } from './src/i18n/languages';
+
+// findBy*/waitFor give a screen 5 s to appear (default 1 s): the first render of a file loads lazy chunks and,
+// on a busy 2-core machine, outlasts a second. Only a hang fails; speed is measured in bench/.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine relies on (media queries, element resizing, scrolling).
 if (!window.matchMedia) {
