@@ -120,8 +120,19 @@ const headers = { cookie, origin: PUBLIC_URL, 'content-type': 'application/json'
 try {
   const total = (await client.query<{ n: number }>('select count(*)::int as n from completions where brand_id = $1', [brandId])).rows[0]!.n;
 
-  // ---- baseline: the same rows (same joins) copied out of the database to nowhere ----
+  // --only-compare: the POS compare alone (nothing is written to RESULTS.md then).
+  const onlyCompare = args.has('only-compare');
   let copied = 0;
+  let copySeconds = NaN;
+  let firstRow = NaN;
+  let status = 'skipped';
+  let rowsDone = 0;
+  let sizeBytes = 0;
+  let exportSeconds = NaN;
+  let growthMb = NaN;
+  if (!onlyCompare) {
+  // ---- baseline: the same rows (same joins) copied out of the database to nowhere ----
+  copied = 0;
   const copyStart = performance.now();
   await pipeline(
     client.query(
@@ -132,7 +143,7 @@ try {
     ),
     new Writable({ write: (chunk: Buffer, _e, done) => ((copied += chunk.length), done()) }),
   );
-  const copySeconds = (performance.now() - copyStart) / 1000;
+  copySeconds = (performance.now() - copyStart) / 1000;
   log(`COPY baseline ${copySeconds.toFixed(2)} s (${(copied / 2 ** 20).toFixed(0)} MB)`);
 
   // ---- the export ----
@@ -144,10 +155,10 @@ try {
   const res = await fetch(`${appUrl}/api/v4/bundle/export-brand-completions`, { method: 'POST', headers, body: JSON.stringify({ timeZone: 'Europe/Paris' }) });
   if (res.status !== 200) throw new Error(`export answered ${res.status}: ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
-  let firstRow = NaN;
-  let status = 'queued';
-  let rowsDone = 0;
-  let sizeBytes = 0;
+  firstRow = NaN;
+  status = 'queued';
+  rowsDone = 0;
+  sizeBytes = 0;
   // Bounded: at most 10 minutes of polling every 20 ms.
   for (let i = 0; i < 30_000 && status !== 'done' && status !== 'failed'; i++) {
     const row = (await client.query<{ status: string; rows_done: number; size_bytes: string | null; error: string | null }>(
@@ -159,10 +170,12 @@ try {
     if (row.error) throw new Error(`export failed: ${row.error}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  const exportSeconds = (performance.now() - started) / 1000;
+  exportSeconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  const growthMb = (rssPeak - rssBefore) / 2 ** 20;
+  growthMb = (rssPeak - rssBefore) / 2 ** 20;
   log(`export ${status}: ${rowsDone} rows in ${exportSeconds.toFixed(2)} s, first batch at ${firstRow.toFixed(2)} s, RSS +${growthMb.toFixed(0)} MB`);
+
+  }
 
   // ---- POS compare ----
   await client.query(`delete from pos_imported_stores where brand_id = $1`, [brandId]);
@@ -214,7 +227,7 @@ try {
     `Sample: POS row "${topBody.imported.storeName}" → best candidate "${matched}" (score ${topBody.candidates[0]?.score}).`,
   ].join('\n');
   console.log(body);
-  if (!args.has('no-write')) writeSection(fileURLToPath(new URL('../RESULTS.md', import.meta.url)), 'exports-pos', body);
+  if (!args.has('no-write') && !onlyCompare) writeSection(fileURLToPath(new URL('../RESULTS.md', import.meta.url)), 'exports-pos', body);
 } finally {
   await app.close();
   await client.end();

@@ -98,8 +98,8 @@ export interface CandidateRow extends StoreRow {
 const NEAREST = 20;
 
 /**
- * The brand's stores most likely to be this POS row (docs/decisions/0011): the 20 nearest by name and the 20 nearest
- * by address (trigram distance, `<->`, walked nearest-first through the GiST indexes of migration 0016) and up to 20
+ * The brand's stores most likely to be this POS row (docs/decisions/0011): stores at the same postcode when one of
+ * them plainly matches; otherwise the 20 nearest by name and the 20 nearest by address (trigram distance, `<->`, walked nearest-first through the GiST indexes of migration 0016) and up to 20
  * with the same postcode in the same country (a btree index, which catches a renamed store at the same place), then
  * ranked by a weighted score. Chains whose stores are all named alike stay cheap: nothing scores every store.
  */
@@ -109,15 +109,43 @@ export async function mergeCandidates(
   probe: { name: string; address: string; countryCode: string; postalCode: string },
   limit = 5,
 ): Promise<CandidateRow[]> {
-  const res = await db.execute(sql`
-    with near as (
-      (select id from stores where brand_id = ${brandId} order by name <-> ${probe.name} limit ${NEAREST})
+  // The same place first (a btree lookup): when a store there plainly is this row, the trigram walk is not needed.
+  if (probe.postalCode !== '') {
+    const samePlace = await scoredCandidates(
+      db,
+      brandId,
+      probe,
+      sql`select id from stores where brand_id = ${brandId} and country_code = ${probe.countryCode} and postal_code = ${probe.postalCode} limit ${NEAREST}`,
+      limit,
+    );
+    if ((samePlace[0]?.score ?? 0) >= PLAIN_MATCH) return samePlace;
+  }
+  return scoredCandidates(
+    db,
+    brandId,
+    probe,
+    sql`(select id from stores where brand_id = ${brandId} order by name <-> ${probe.name} limit ${NEAREST})
       union
       (select id from stores where brand_id = ${brandId} order by formatted_address <-> ${probe.address} limit ${NEAREST})
       union
       (select id from stores where brand_id = ${brandId} and ${probe.postalCode} <> ''
-         and country_code = ${probe.countryCode} and postal_code = ${probe.postalCode} limit ${NEAREST})
-    )
+         and country_code = ${probe.countryCode} and postal_code = ${probe.postalCode} limit ${NEAREST})`,
+    limit,
+  );
+}
+
+/** A score at which a store at the same postcode is taken as plainly the row (0.5 × name + 0.3 × address + 0.2). */
+const PLAIN_MATCH = 0.75;
+
+async function scoredCandidates(
+  db: DbOrTx,
+  brandId: string,
+  probe: { name: string; address: string; countryCode: string; postalCode: string },
+  near: ReturnType<typeof sql>,
+  limit: number,
+): Promise<CandidateRow[]> {
+  const res = await db.execute(sql`
+    with near as (${near})
     select s.id, s.brand_id as "brandId", s.name, s.logo_url as "logoUrl", s.street, s.city, s.region, s.postal_code as "postalCode",
            s.country_code as "countryCode", s.formatted_address as "formattedAddress", s.status, s.ref_id as "refId",
            s.external_store_id as "externalStoreId", s.weight, s.total_users as "totalUsers",
@@ -130,7 +158,7 @@ export async function mergeCandidates(
       s.country_code = ${probe.countryCode} as same_country,
       (${probe.postalCode} <> '' and s.postal_code = ${probe.postalCode}) as same_postal) x
     -- Stores that share nothing with the row are no candidates, however near they came.
-    where x.name_sim >= 0.2 or x.addr_sim >= 0.2 or x.same_postal
+    where s.brand_id = ${brandId} and (x.name_sim >= 0.2 or x.addr_sim >= 0.2 or x.same_postal)
     order by score desc, s.id
     limit ${limit}`);
   return (res as unknown as { rows: CandidateRow[] }).rows.map((r) => ({
