@@ -134,7 +134,8 @@ export const ZPayInvoiceBody = z
   .strict();
 export type TPayInvoiceBody = z.infer<typeof ZPayInvoiceBody>;
 export const ZInvoiceIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
-export const ZPaymentIdParams = z.object({ id: z.string().uuid() });
+/** Payment ids are UUIDs; any other text is simply not found (404), like another brand's payment. */
+export const ZPaymentIdParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Days a closed invoice gives the brand to pay it. */
 export const INVOICE_DUE_DAYS = 14;
