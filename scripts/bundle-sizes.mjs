@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Prints the gzip size of what each web entry (index.html = dashboard, play/index.html = participant app)
+// Prints the gzip size of what each web entry (index.html = dashboard, play/index.html = participant app,
+// src/public-page/main.ts = the public campaign page's only script, entry "public-page", budget 60 kB with its HTML)
 // loads on first paint, and what each lazily loaded chunk (a route) adds on top, from Vite's build manifest.
 //
 //   npm run build -w @rally/web && node scripts/bundle-sizes.mjs [--dist apps/web/dist] [--json] [--budget play=120,main=150]
