@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -8,6 +9,7 @@ import {
   type TCampaignReport,
   type TPauseDetails,
 } from '@rally/domain';
+import { eq } from 'drizzle-orm';
 import { dbSchema } from '@rally/server';
 import type { Harness } from './support/harness.js';
 import { explainedA11yViolations, openSignedInPage, type SignedInPage } from './support/signed-in-page.js';
@@ -198,6 +200,90 @@ describe('campaign report', () => {
       await page.request.get(`/api/campaign/bundle/${other.id}/pause-details`)
     ).json()) as TPauseDetails;
     expect(after.status).toBe('ended');
+  });
+
+  it('ranks on the Leaderboard tab the participants who completed its contest mission through /api/play', async () => {
+    const { db } = harness.database;
+    const brandId = campaign.brandId;
+    const [contestCampaign] = await db
+      .insert(dbSchema.campaigns)
+      .values({ brandId, publicUid: randomBytes(9).toString('base64url'), name: 'Cooler sales race', type: 'contest', status: 'active', startDate: new Date(Date.now() - DAY * 1000), finishCriteria: ['days_over'] })
+      .returning();
+    const [mission] = await db.insert(dbSchema.missions).values({ brandId, title: 'Log a cooler sale', type: 'contest', status: 'ready' }).returning();
+    const [cm] = await db
+      .insert(dbSchema.campaignMissions)
+      .values({
+        brandId,
+        campaignId: contestCampaign!.id,
+        missionId: mission!.id,
+        contest: {
+          type: 'user',
+          displayLeaderboard: true,
+          rankLeadersBasedOn: 'sales_amount',
+          displayLeadersByUserInfo: true,
+          displayLeadersByStoreInfo: true,
+          displayLeadersByNumberSubmissions: true,
+          displayLeadersByTotalSalesAmount: true,
+          rulesAndRegulations: { useCustom: false, customUrl: '' },
+        },
+      })
+      .returning();
+    // Contest entries without a receipt are accepted at once when the brand's smart review is off.
+    await db.update(dbSchema.brands).set({ smartReviewEnabled: false }).where(eq(dbSchema.brands.id, brandId));
+    const [store] = await db.insert(dbSchema.stores).values({ brandId, name: 'Race Store', countryCode: 'US', formattedAddress: '1 Race St', status: 'approved' }).returning();
+    // Three participants, each with a session, submitting sales through the participant API.
+    const racers = [
+      { name: 'Rita Runner', sales: [120_00, 80_00] },
+      { name: 'Omar Overtake', sales: [450_00] },
+      { name: 'Lena Last', sales: [30_00] },
+    ];
+    for (const racer of racers) {
+      const [user] = await db.insert(dbSchema.storeUsers).values({ brandId, storeId: store!.id, name: racer.name }).returning();
+      const token = randomBytes(32).toString('base64url');
+      await db.insert(dbSchema.playSessions).values({
+        tokenHash: createHash('sha256').update(token).digest('base64url'),
+        brandId,
+        storeUserId: user!.id,
+        expiresAt: new Date(Date.now() + DAY * 1000),
+      });
+      for (const cents of racer.sales) {
+        const res = await fetch(`${harness.baseUrl}/api/play/campaigns/${contestCampaign!.id}/missions/${cm!.id}/completions`, {
+          method: 'POST',
+          headers: {
+            cookie: `rally_play_session=${token}`,
+            'idempotency-key': randomBytes(8).toString('hex'),
+            origin: harness.baseUrl,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ kind: 'contest', salesAmountCents: cents }),
+        });
+        expect(res.status).toBe(201);
+        expect(((await res.json()) as { completion: { status: string } }).completion.status).toBe('accepted');
+      }
+    }
+
+    await page.goto(`/campaign/report/${contestCampaign!.id}`);
+    await heading('Cooler sales race').waitFor();
+    await page.getByRole('tab', { name: 'Leaderboard' }).click();
+    const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Rank' }) });
+    await table.getByRole('row').filter({ hasText: 'Lena Last' }).waitFor();
+    const rows = table.locator('tbody tr');
+    expect(await rows.count()).toBe(3);
+    const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+    const expected = [
+      ['1', 'Omar Overtake', '1', usd(450_00)],
+      ['2', 'Rita Runner', '2', usd(200_00)],
+      ['3', 'Lena Last', '1', usd(30_00)],
+    ];
+    for (const [i, [rank, name, entries, sales]] of expected.entries()) {
+      const cells = (await rows.nth(i).locator('td, th').allTextContents()).map((c) => c.trim());
+      expect(cells[0]).toBe(rank);
+      expect(cells).toContain(name);
+      expect(cells).toContain('Race Store');
+      expect(cells).toContain(entries);
+      expect(cells).toContain(sales);
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'report-leaderboard.png'), fullPage: true });
   });
 
   it('announces the launch on the list and leads to the report', async () => {
