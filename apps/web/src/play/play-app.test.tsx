@@ -4,13 +4,7 @@ import type { TPlayCompletionResult, TPlayMyRewards, TPlayRank } from '@rally/do
 import { stubFetch, type TFetchRoutes } from '../test/fetch-stub';
 import { PlayApp } from './play-app';
 import { parseAmountToCents } from './screens/mission-screen';
-import {
-  detailFixture,
-  missionFixture,
-  sessionFixture,
-  summaryFixture,
-  unlockFixture,
-} from './test/play-fixtures';
+import { detailFixture, missionFixture, sessionFixture, summaryFixture, unlockFixture } from './test/play-fixtures';
 
 const signedIn: TFetchRoutes = {
   'GET /api/play/me': () => ({ body: sessionFixture() }),
@@ -63,8 +57,12 @@ describe('participant app: signing in', () => {
     const api = openAt('/play', {
       ...signedIn,
       'GET /api/play/me': () =>
-        signedInYet ? { body: sessionFixture() } : { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } },
-      'POST /api/play/auth/accounts': () => ({ body: { accounts: [{ kind: 'store_user', id: 41, brandName: 'Brightside', storeName: 'Downtown' }] } }),
+        signedInYet
+          ? { body: sessionFixture() }
+          : { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } },
+      'POST /api/play/auth/accounts': () => ({
+        body: { accounts: [{ kind: 'store_user', id: 41, brandName: 'Brightside', storeName: 'Downtown' }] },
+      }),
       'POST /api/play/auth/sign-in': () => {
         signedInYet = true;
         return { body: sessionFixture() };
@@ -74,11 +72,16 @@ describe('participant app: signing in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to take part' })).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Password', { selector: 'input[type=radio]' }));
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sam@brightside-staff.test' } });
-    fireEvent.change(screen.getByLabelText('Password', { selector: 'input[type=password]' }), { target: { value: 'demo1234' } });
+    fireEvent.change(screen.getByLabelText('Password', { selector: 'input[type=password]' }), {
+      target: { value: 'demo1234' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your campaigns' })).toBeTruthy();
-    expect(api.to('POST', '/api/play/auth/sign-in')[0]?.body).toEqual({ email: 'sam@brightside-staff.test', password: 'demo1234' });
+    expect(api.to('POST', '/api/play/auth/sign-in')[0]?.body).toEqual({
+      email: 'sam@brightside-staff.test',
+      password: 'demo1234',
+    });
     expect(await screen.findByRole('link', { name: /Spring cooler push/ })).toBeTruthy();
     expect(screen.getByText('Sam Seller')).toBeTruthy();
   });
@@ -86,26 +89,39 @@ describe('participant app: signing in', () => {
   it('signs in with a code sent by email', async () => {
     const api = openAt('/play', {
       ...signedIn,
-      'GET /api/play/me': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } }),
+      'GET /api/play/me': () => ({
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } },
+      }),
       'POST /api/play/auth/request-code': () => ({ body: { ok: true, expiresInSeconds: 600 } }),
-      'POST /api/play/auth/accounts': () => ({ body: { accounts: [{ kind: 'store_user', id: 41, brandName: 'Brightside', storeName: 'Downtown' }] } }),
+      'POST /api/play/auth/accounts': () => ({
+        body: { accounts: [{ kind: 'store_user', id: 41, brandName: 'Brightside', storeName: 'Downtown' }] },
+      }),
       'POST /api/play/auth/verify-code': () => ({ body: sessionFixture() }),
     });
 
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'sam@brightside-staff.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send me a code' }));
-    expect(await screen.findByText(/We sent a six-digit code to sam@brightside-staff.test. It is valid for 10 minutes./)).toBeTruthy();
+    expect(
+      await screen.findByText(/We sent a six-digit code to sam@brightside-staff.test. It is valid for 10 minutes./),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Six-digit code'), { target: { value: '12 34 56' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your campaigns' })).toBeTruthy();
-    expect(api.to('POST', '/api/play/auth/verify-code')[0]?.body).toEqual({ email: 'sam@brightside-staff.test', code: '123456' });
+    expect(api.to('POST', '/api/play/auth/verify-code')[0]?.body).toEqual({
+      email: 'sam@brightside-staff.test',
+      code: '123456',
+    });
   });
 
   it('asks which store to take part for when the email belongs to several, and signs in as the one chosen', async () => {
     const api = openAt('/play', {
       ...signedIn,
-      'GET /api/play/me': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } }),
+      'GET /api/play/me': () => ({
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } },
+      }),
       'POST /api/play/auth/request-code': () => ({ body: { ok: true, expiresInSeconds: 600 } }),
       'POST /api/play/auth/accounts': () => ({
         body: {
@@ -123,7 +139,9 @@ describe('participant app: signing in', () => {
     fireEvent.change(await screen.findByLabelText('Six-digit code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    const group = await screen.findByRole('group', { name: 'This email belongs to several stores. Which one are you taking part for?' });
+    const group = await screen.findByRole('group', {
+      name: 'This email belongs to several stores. Which one are you taking part for?',
+    });
     expect(api.to('POST', '/api/play/auth/verify-code')).toHaveLength(0);
     fireEvent.click(within(group).getByLabelText('Pier 9 (Harbour Foods)'));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -138,14 +156,29 @@ describe('participant app: signing in', () => {
 
   it('shows the API’s message next to the field it names when the password is wrong', async () => {
     openAt('/play', {
-      'GET /api/play/me': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } } }),
+      'GET /api/play/me': () => ({
+        status: 401,
+        body: { error: { code: 'UNAUTHENTICATED', message: 'sign in', fields: [] } },
+      }),
       'POST /api/play/auth/accounts': () => ({
         status: 401,
-        body: { error: { code: 'UNAUTHENTICATED', message: 'wrong email or password', fields: [{ path: 'password', message: 'wrong email or password' }] } },
+        body: {
+          error: {
+            code: 'UNAUTHENTICATED',
+            message: 'wrong email or password',
+            fields: [{ path: 'password', message: 'wrong email or password' }],
+          },
+        },
       }),
       'POST /api/play/auth/sign-in': () => ({
         status: 401,
-        body: { error: { code: 'UNAUTHENTICATED', message: 'wrong email or password', fields: [{ path: 'password', message: 'wrong email or password' }] } },
+        body: {
+          error: {
+            code: 'UNAUTHENTICATED',
+            message: 'wrong email or password',
+            fields: [{ path: 'password', message: 'wrong email or password' }],
+          },
+        },
       }),
     });
     fireEvent.click(await screen.findByLabelText('Password', { selector: 'input[type=radio]' }));
@@ -184,7 +217,10 @@ describe('participant app: one campaign', () => {
   });
 
   it('offers no start button on a mission with no entries left', async () => {
-    openAt('/play/campaigns/5', { ...signedIn, 'GET /api/play/campaigns/5': () => ({ body: detailFixture([missionFixture({ entriesLeft: 0 })]) }) });
+    openAt('/play/campaigns/5', {
+      ...signedIn,
+      'GET /api/play/campaigns/5': () => ({ body: detailFixture([missionFixture({ entriesLeft: 0 })]) }),
+    });
     const quiz = await screen.findByRole('listitem', { name: 'Cooler quiz' });
     expect(within(quiz).getByText(/No entries left/)).toBeTruthy();
     expect(within(quiz).queryByRole('link', { name: 'Start' })).toBeNull();
@@ -210,7 +246,9 @@ describe('participant app: completing missions', () => {
         { itemId: 2, optionId: 'a' },
       ],
     });
-    expect(headersOf('/api/play/campaigns/5/missions/11/completions')['idempotency-key']).toMatch(/^play-[0-9a-f]{32}$/);
+    expect(headersOf('/api/play/campaigns/5/missions/11/completions')['idempotency-key']).toMatch(
+      /^play-[0-9a-f]{32}$/,
+    );
     expect(screen.getByText('SPRING-7Q2X')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Copy code SPRING-7Q2X' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('SPRING-7Q2X'));
@@ -246,7 +284,10 @@ describe('participant app: completing missions', () => {
       ...signedIn,
       'POST /api/play/campaigns/5/missions/12/completions': () => ({
         status: 201,
-        body: completionResult({ unlocked: [], completion: { ...completionResult().completion, campaignMissionId: 12, score: null, passed: null } }),
+        body: completionResult({
+          unlocked: [],
+          completion: { ...completionResult().completion, campaignMissionId: 12, score: null, passed: null },
+        }),
       }),
     });
     fireEvent.change(await screen.findByLabelText('Facings count (required)'), { target: { value: '12' } });
@@ -268,7 +309,13 @@ describe('participant app: completing missions', () => {
       ...signedIn,
       'POST /api/play/campaigns/5/missions/12/completions': () => ({
         status: 400,
-        body: { error: { code: 'VALIDATION_FAILED', message: 'bad', fields: [{ path: 'answers.1.value', message: 'choose one of the choices' }] } },
+        body: {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'bad',
+            fields: [{ path: 'answers.1.value', message: 'choose one of the choices' }],
+          },
+        },
       }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Send' }));
@@ -286,11 +333,20 @@ describe('participant app: completing missions', () => {
         body: completionResult({
           unlocked: [],
           entriesLeft: null,
-          completion: { ...completionResult().completion, campaignMissionId: 13, status: 'pending', score: null, passed: null, salesAmountCents: 12_950 },
+          completion: {
+            ...completionResult().completion,
+            campaignMissionId: 13,
+            status: 'pending',
+            score: null,
+            passed: null,
+            salesAmountCents: 12_950,
+          },
         }),
       }),
     });
-    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Quantity of Cooler XL' }), { target: { value: '2' } });
+    fireEvent.change(await screen.findByRole('spinbutton', { name: 'Quantity of Cooler XL' }), {
+      target: { value: '2' },
+    });
     fireEvent.change(screen.getByLabelText('Sales amount'), { target: { value: '129,50' } });
     const photo = new File([new Uint8Array([0xff, 0xd8, 0xff])], 'receipt.jpg', { type: 'image/jpeg' });
     fireEvent.change(screen.getByLabelText('Receipt photo'), { target: { files: [photo] } });
@@ -357,7 +413,13 @@ describe('participant app: rewards and rank', () => {
           title: 'Weekend trip',
           code: null,
           status: 'assigned',
-          prizeForm: { ...(body as object), addressLine2: '', notes: '', formId: 3, submittedAt: 1_772_500_000 } as never,
+          prizeForm: {
+            ...(body as object),
+            addressLine2: '',
+            notes: '',
+            formId: 3,
+            submittedAt: 1_772_500_000,
+          } as never,
         }),
       }),
     });
@@ -365,7 +427,8 @@ describe('participant app: rewards and rank', () => {
     expect(screen.getByRole('button', { name: 'Copy code SPRING-7Q2X' })).toBeTruthy();
     const prize = screen.getByRole('article', { name: 'Weekend trip' });
     expect(within(prize).getByText('Assigned to you')).toBeTruthy();
-    const fill = (label: string, value: string) => fireEvent.change(within(prize).getByLabelText(label), { target: { value } });
+    const fill = (label: string, value: string) =>
+      fireEvent.change(within(prize).getByLabelText(label), { target: { value } });
     fill('Full name (required)', 'Sam Seller');
     fill('Phone (required)', '+1 555 0100');
     fill('Address (required)', '1 Main St');
@@ -374,24 +437,78 @@ describe('participant app: rewards and rank', () => {
     fill('Country (two letters) (required)', 'us');
     fireEvent.click(within(prize).getByRole('button', { name: 'Send delivery details' }));
     expect(await within(prize).findByText('Delivery details received.')).toBeTruthy();
-    expect(api.to('POST', '/api/play/rewards/903/prize-form')[0]?.body).toMatchObject({ fullName: 'Sam Seller', countryCode: 'us', city: 'Springfield' });
+    expect(api.to('POST', '/api/play/rewards/903/prize-form')[0]?.body).toMatchObject({
+      fullName: 'Sam Seller',
+      countryCode: 'us',
+      city: 'Springfield',
+    });
+  });
+
+  it('shows money in the brand’s currency, in the chosen language', async () => {
+    const euroSession = sessionFixture();
+    euroSession.participant.brandCurrency = 'EUR';
+    openAt(
+      '/play/rewards',
+      {
+        'GET /api/play/me': () => ({ body: euroSession }),
+        'GET /api/play/rewards': () => ({
+          body: { moneyEarnedCents: 1_250, items: [unlockFixture({ unlockId: 902, type: 'money', title: 'Bonus', code: null, amountCents: 1_250 })] },
+        }),
+      },
+      'fr',
+    );
+    // Testing Library collapses the (narrow) no-break spaces French uses into plain ones.
+    const amount = new Intl.NumberFormat('fr', { style: 'currency', currency: 'EUR' }).format(12.5).replace(/\s/g, ' ');
+    expect(amount).toContain('€');
+    expect((await screen.findAllByText((text) => text.includes(amount))).length).toBeGreaterThan(0);
+    expect(screen.queryByText((text) => text.includes('$'))).toBeNull();
   });
 
   it('shows my contest rank and the leaders the contest lets me see', async () => {
     const rank: TPlayRank = {
       contest: { type: 'user', rankLeadersBasedOn: 'numbers_submissions', displayLeaderboard: true, rulesUrl: null },
-      me: { rank: 2, userId: 41, userName: 'Sam Seller', storeId: null, storeName: null, submissions: 7, salesAmountCents: null },
+      me: {
+        rank: 2,
+        userId: 41,
+        userName: 'Sam Seller',
+        storeId: null,
+        storeName: null,
+        submissions: 7,
+        salesAmountCents: null,
+      },
       top: [
-        { rank: 1, userId: 40, userName: 'Ana Top', storeId: null, storeName: null, submissions: 9, salesAmountCents: null },
-        { rank: 2, userId: 41, userName: 'Sam Seller', storeId: null, storeName: null, submissions: 7, salesAmountCents: null },
+        {
+          rank: 1,
+          userId: 40,
+          userName: 'Ana Top',
+          storeId: null,
+          storeName: null,
+          submissions: 9,
+          salesAmountCents: null,
+        },
+        {
+          rank: 2,
+          userId: 41,
+          userName: 'Sam Seller',
+          storeId: null,
+          storeName: null,
+          submissions: 7,
+          salesAmountCents: null,
+        },
       ],
       totalRanked: 12,
     };
     openAt('/play/campaigns/5/rank', { ...signedIn, 'GET /api/play/campaigns/5/rank': () => ({ body: rank }) });
     expect(await screen.findByText('Your rank: #2 of 12')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Leaders' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Rank', 'Name', 'Entries']);
-    const mine = within(table).getAllByRole('row').find((r) => r.getAttribute('aria-current') === 'true');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Rank', 'Name', 'Entries']);
+    const mine = within(table)
+      .getAllByRole('row')
+      .find((r) => r.getAttribute('aria-current') === 'true');
     expect(mine?.textContent).toContain('Sam Seller');
   });
 

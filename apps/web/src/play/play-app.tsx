@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { TPlaySession } from '@rally/domain';
 import { languageEndonym, type TLanguage } from '../i18n/languages';
 import { PLAY_SIGNED_OUT_EVENT, PlayApiError, playFetch } from './play-api';
-import { LANGUAGES, PlayI18nProvider, usePlayI18n } from './play-i18n';
+import { LANGUAGES, PlayCurrencyProvider, PlayI18nProvider, usePlayI18n } from './play-i18n';
 import { PlayLink, navigate, usePlayPath } from './play-router';
 import { ErrorNote, Loading } from './play-ui';
 import { CampaignListScreen } from './screens/campaign-list-screen';
@@ -87,7 +87,11 @@ function Shell() {
         {bootError ? <ErrorNote error={bootError} onRetry={retrySession} /> : null}
         {session === undefined && !bootError ? <Loading /> : null}
         {session === null ? <SignInScreen onSignedIn={setSession} /> : null}
-        {session ? <Screen path={path} /> : null}
+        {session ? (
+          <PlayCurrencyProvider value={session.participant.brandCurrency}>
+            <Screen path={path} />
+          </PlayCurrencyProvider>
+        ) : null}
       </main>
       {session ? (
         <nav className="tabs" aria-label={t('nav.main')}>

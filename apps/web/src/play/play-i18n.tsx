@@ -1,5 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from '../i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  LANGUAGE_STORAGE_KEY,
+  toSupportedLanguage,
+  type TLanguage,
+} from '../i18n/languages';
 import { PLAY_MESSAGES, type TPlayMessageKey } from './play-messages';
 import { PlayApiError } from './play-api';
 
@@ -49,7 +55,10 @@ export function PlayI18nProvider({ children, initial }: { children: ReactNode; i
       // The choice just won't persist.
     }
   }, []);
-  const value = useMemo<TPlayI18n>(() => ({ lang, setLang, t: (key, vars) => translate(lang, key, vars) }), [lang, setLang]);
+  const value = useMemo<TPlayI18n>(
+    () => ({ lang, setLang, t: (key, vars) => translate(lang, key, vars) }),
+    [lang, setLang],
+  );
   return <PlayI18nContext.Provider value={value}>{children}</PlayI18nContext.Provider>;
 }
 
@@ -90,7 +99,18 @@ export function formatDate(epochSeconds: number, lang: string, timeZone?: string
   );
 }
 
-/** Money is integer cents; the brand's currency is not part of the participant API yet, so USD as in the dashboard. */
+/** Money is integer cents, shown in the participant's brand currency (USD until the session is known). */
 export function formatMoney(cents: number, lang: string, currency = 'USD'): string {
   return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
+}
+
+const PlayCurrencyContext = createContext('USD');
+/** Gives the screens the signed-in participant's brand currency (from GET /api/play/me). */
+export const PlayCurrencyProvider = PlayCurrencyContext.Provider;
+
+/** Formats cents in the user's language and the participant's brand currency. */
+export function useMoney(): (cents: number) => string {
+  const { lang } = usePlayI18n();
+  const currency = useContext(PlayCurrencyContext);
+  return useCallback((cents: number) => formatMoney(cents, lang, currency), [lang, currency]);
 }

@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useState, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type AnchorHTMLAttributes,
+  type MouseEvent,
+} from 'react';
 import { playFetch } from './play-api';
 
 /** The app lives under /play; a tiny history router keeps react-router out of this bundle. */

@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { TPlayUnlock } from '@rally/domain';
-import { errorMessage, formatMoney, usePlayI18n } from './play-i18n';
+import { errorMessage, useMoney, usePlayI18n } from './play-i18n';
 
 export function Loading() {
   const { t } = usePlayI18n();
@@ -77,7 +77,12 @@ export function CopyCode({ code }: { code: string }) {
       <code className="code" data-code={code}>
         {code}
       </code>
-      <button type="button" className="btn btn-small" onClick={() => void copy()} aria-label={t('code.copyLabel', { code })}>
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={() => void copy()}
+        aria-label={t('code.copyLabel', { code })}
+      >
         {copied ? t('code.copied') : t('code.copy')}
       </button>
       <span className="sr-only" aria-live="polite">
@@ -89,7 +94,8 @@ export function CopyCode({ code }: { code: string }) {
 
 /** One unlocked reward: its code (with copy), its amount, or its prize status. */
 export function UnlockCard({ unlock, children }: { unlock: TPlayUnlock; children?: ReactNode }) {
-  const { t, lang } = usePlayI18n();
+  const { t } = usePlayI18n();
+  const money = useMoney();
   return (
     <article className="card unlock" aria-label={unlock.title || t(`rewardType.${unlock.type}`)}>
       <div className="row">
@@ -97,7 +103,7 @@ export function UnlockCard({ unlock, children }: { unlock: TPlayUnlock; children
         <span className="badge">{t(`rewardType.${unlock.type}`)}</span>
       </div>
       {unlock.code ? <CopyCode code={unlock.code} /> : null}
-      {unlock.amountCents !== null ? <p className="amount">{formatMoney(unlock.amountCents, lang)}</p> : null}
+      {unlock.amountCents !== null ? <p className="amount">{money(unlock.amountCents)}</p> : null}
       {unlock.type === 'prize' ? (
         <p className="muted">{unlock.status === 'assigned' ? t('rewards.assigned') : t('rewards.awaiting')}</p>
       ) : null}

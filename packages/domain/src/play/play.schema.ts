@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../campaign/campaign-enums.js';
-import { CONTEST_KINDS, MISSION_SUBTYPES, MISSION_TYPES, RANK_BASES, FORM_FIELD_TYPES } from '../mission/mission-enums.js';
+import {
+  CONTEST_KINDS,
+  MISSION_SUBTYPES,
+  MISSION_TYPES,
+  RANK_BASES,
+  FORM_FIELD_TYPES,
+} from '../mission/mission-enums.js';
 import { REWARD_SCOPES, REWARD_TYPES } from '../reward/reward-enums.js';
 
 /**
@@ -58,24 +64,38 @@ export const ZPlayRequestCodeBody = z
   .strict();
 export type TPlayRequestCodeBody = z.infer<typeof ZPlayRequestCodeBody>;
 /** Always the same answer, whether or not the email is known (no account probing). */
-export const ZPlayRequestCodeResponse = z.object({ ok: z.literal(true), expiresInSeconds: z.number().int().positive() });
+export const ZPlayRequestCodeResponse = z.object({
+  ok: z.literal(true),
+  expiresInSeconds: z.number().int().positive(),
+});
 
 /** POST /api/play/auth/verify-code — sets the session cookie. */
 /**
  * Which of an email's participant accounts to sign in as (R63): a store user of one store, or a consumer of
  * one brand. Without it, the first of POST /api/play/auth/accounts's list.
  */
-export const ZPlayAccountChoice = z.object({ kind: z.enum(PARTICIPANT_KINDS), id: z.number().int().positive() }).strict();
+export const ZPlayAccountChoice = z
+  .object({ kind: z.enum(PARTICIPANT_KINDS), id: z.number().int().positive() })
+  .strict();
 export type TPlayAccountChoice = z.infer<typeof ZPlayAccountChoice>;
 
-const ZSixDigitCode = z.string().trim().regex(/^\d{6}$/, { message: 'the six-digit code' });
+const ZSixDigitCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { message: 'the six-digit code' });
 
-export const ZPlayVerifyCodeBody = z.object({ email: ZEmail, code: ZSixDigitCode, account: ZPlayAccountChoice.optional() }).strict();
+export const ZPlayVerifyCodeBody = z
+  .object({ email: ZEmail, code: ZSixDigitCode, account: ZPlayAccountChoice.optional() })
+  .strict();
 export type TPlayVerifyCodeBody = z.infer<typeof ZPlayVerifyCodeBody>;
 
 /** POST /api/play/auth/sign-in — password sign-in (demo store users: demo1234). Sets the session cookie. */
 export const ZPlayPasswordSignInBody = z
-  .object({ email: ZEmail, password: z.string().min(1, { message: 'required' }).max(200), account: ZPlayAccountChoice.optional() })
+  .object({
+    email: ZEmail,
+    password: z.string().min(1, { message: 'required' }).max(200),
+    account: ZPlayAccountChoice.optional(),
+  })
   .strict();
 export type TPlayPasswordSignInBody = z.infer<typeof ZPlayPasswordSignInBody>;
 
@@ -84,7 +104,11 @@ export type TPlayPasswordSignInBody = z.infer<typeof ZPlayPasswordSignInBody>;
  * in: a code is checked (a wrong one uses a try) but stays unused. Send `code` or `password`.
  */
 export const ZPlayAccountsBody = z
-  .object({ email: ZEmail, code: ZSixDigitCode.optional(), password: z.string().min(1, { message: 'required' }).max(200).optional() })
+  .object({
+    email: ZEmail,
+    code: ZSixDigitCode.optional(),
+    password: z.string().min(1, { message: 'required' }).max(200).optional(),
+  })
   .strict();
 export type TPlayAccountsBody = z.infer<typeof ZPlayAccountsBody>;
 
@@ -104,7 +128,10 @@ export type TPlayAccounts = z.infer<typeof ZPlayAccounts>;
  * several brands). The participant picks one; with no choice it is the first: store users before consumers,
  * each by id. A choice that is not one of the email's accounts picks nothing.
  */
-export function chooseAccount<T extends TPlayAccountChoice>(accounts: readonly T[], choice: TPlayAccountChoice | undefined): T | null {
+export function chooseAccount<T extends TPlayAccountChoice>(
+  accounts: readonly T[],
+  choice: TPlayAccountChoice | undefined,
+): T | null {
   const ordered = orderAccounts(accounts);
   if (!choice) return ordered[0] ?? null;
   return ordered.find((a) => a.kind === choice.kind && a.id === choice.id) ?? null;
@@ -118,6 +145,8 @@ export const ZParticipant = z.object({
   email: z.string(),
   brandId: z.string(),
   brandName: z.string(),
+  /** ISO 4217 code of the brand's currency: the participant's amounts are shown in it. */
+  brandCurrency: z.string(),
   /** Store users only. */
   storeId: z.number().int().positive().nullable(),
   storeName: z.string().nullable(),
@@ -272,9 +301,7 @@ export const ZGeneralSubmission = z
     kind: z.literal('general'),
     answers: z
       .array(
-        z
-          .object({ itemId: ZPosId, value: z.union([z.string().max(2000), z.number().finite(), z.null()]) })
-          .strict(),
+        z.object({ itemId: ZPosId, value: z.union([z.string().max(2000), z.number().finite(), z.null()]) }).strict(),
       )
       .max(200),
   })

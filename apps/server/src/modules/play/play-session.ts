@@ -16,7 +16,10 @@ export interface PlayActor extends ParticipantRef {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-export async function createPlaySession(db: DbOrTx, p: { kind: 'store_user' | 'consumer'; id: number; brandId: string }): Promise<string> {
+export async function createPlaySession(
+  db: DbOrTx,
+  p: { kind: 'store_user' | 'consumer'; id: number; brandId: string },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.execute(sql`insert into play_sessions (token_hash, brand_id, store_user_id, consumer_id, expires_at)
     values (${hashToken(token)}, ${p.brandId}, ${p.kind === 'store_user' ? p.id : null}, ${p.kind === 'consumer' ? p.id : null},
@@ -37,11 +40,17 @@ export async function deletePlaySession(db: DbOrTx, token: string): Promise<void
  */
 export function setPlayCookie(reply: FastifyReply, token: string, secure: boolean, framed = false) {
   const site = framed ? 'SameSite=None; Secure; Partitioned' : `SameSite=Lax${secure ? '; Secure' : ''}`;
-  reply.header('set-cookie', `${PLAY_SESSION_COOKIE}=${token}; Path=/api/play; HttpOnly; ${site}; Max-Age=${PLAY_SESSION_SECONDS}`);
+  reply.header(
+    'set-cookie',
+    `${PLAY_SESSION_COOKIE}=${token}; Path=/api/play; HttpOnly; ${site}; Max-Age=${PLAY_SESSION_SECONDS}`,
+  );
 }
 
 export function clearPlayCookie(reply: FastifyReply, secure: boolean) {
-  reply.header('set-cookie', `${PLAY_SESSION_COOKIE}=; Path=/api/play; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${PLAY_SESSION_COOKIE}=; Path=/api/play; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`,
+  );
 }
 
 export const playTokenOf = (request: FastifyRequest) => cookieValue(request.headers.cookie, PLAY_SESSION_COOKIE);
@@ -53,19 +62,24 @@ interface Row {
   email: string | null;
   brand_id: string;
   brand_name: string;
+  brand_currency: string;
   store_id: number | null;
   store_name: string | null;
   country_code: string | null;
 }
 
 /** Loads a participant (store user or consumer) with brand and store, for the session answer. */
-export async function loadParticipant(db: DbOrTx, kind: 'store_user' | 'consumer', id: number): Promise<PlayActor | null> {
+export async function loadParticipant(
+  db: DbOrTx,
+  kind: 'store_user' | 'consumer',
+  id: number,
+): Promise<PlayActor | null> {
   const res =
     kind === 'store_user'
-      ? await db.execute(sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name,
+      ? await db.execute(sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name, b.currency as brand_currency,
             s.id as store_id, s.name as store_name, s.country_code
           from store_users u join brands b on b.id = u.brand_id join stores s on s.id = u.store_id where u.id = ${id}`)
-      : await db.execute(sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name,
+      : await db.execute(sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name, b.currency as brand_currency,
             null::int as store_id, null::text as store_name, c.country_code
           from consumers c join brands b on b.id = c.brand_id where c.id = ${id}`);
   const row = (res as unknown as { rows: Row[] }).rows[0];
@@ -85,6 +99,7 @@ function toActor(row: Row): PlayActor {
       email: row.email ?? '',
       brandId: row.brand_id,
       brandName: row.brand_name,
+      brandCurrency: row.brand_currency,
       storeId: row.store_id,
       storeName: row.store_name,
       countryCode: row.country_code,
@@ -102,10 +117,15 @@ export async function resolvePlayActor(db: Db, request: FastifyRequest): Promise
   const key = hashToken(token);
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.actor;
-  const res = await db.execute(sql`select store_user_id, consumer_id from play_sessions where token_hash = ${key} and expires_at > now()`);
+  const res = await db.execute(
+    sql`select store_user_id, consumer_id from play_sessions where token_hash = ${key} and expires_at > now()`,
+  );
   const s = (res as unknown as { rows: { store_user_id: number | null; consumer_id: number | null }[] }).rows[0];
   if (!s) throw unauthenticated();
-  const actor = s.store_user_id !== null ? await loadParticipant(db, 'store_user', s.store_user_id) : await loadParticipant(db, 'consumer', s.consumer_id!);
+  const actor =
+    s.store_user_id !== null
+      ? await loadParticipant(db, 'store_user', s.store_user_id)
+      : await loadParticipant(db, 'consumer', s.consumer_id!);
   if (!actor) throw unauthenticated();
   if (cache.size > 10_000) cache.clear();
   cache.set(key, { actor, until: Date.now() + CACHE_TTL_MS });

@@ -23,9 +23,12 @@ export function CampaignListScreen() {
                 <span className="badge">{t(`type.${c.type}`)}</span>
               </span>
               <span className="muted">
-                {t('campaigns.missions', { count: c.missionCount })} · {t('campaigns.rewards', { count: c.rewardCount })}
+                {t('campaigns.missions', { count: c.missionCount })} ·{' '}
+                {t('campaigns.rewards', { count: c.rewardCount })}
                 {' · '}
-                {c.endDate ? t('campaigns.ends', { date: formatDate(c.endDate, lang, c.timeZone) }) : t('campaigns.noEnd')}
+                {c.endDate
+                  ? t('campaigns.ends', { date: formatDate(c.endDate, lang, c.timeZone) })
+                  : t('campaigns.noEnd')}
               </span>
               <span className="small">
                 {t('campaigns.progress', { completions: c.myCompletions, unlocks: c.myUnlocks })}

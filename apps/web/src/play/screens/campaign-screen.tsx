@@ -1,6 +1,6 @@
 import type { TPlayCampaignDetail, TPlayMission, TPlayReward } from '@rally/domain';
 import { PlayLink, usePlayGet } from '../play-router';
-import { formatDate, formatMoney, usePlayI18n } from '../play-i18n';
+import { formatDate, useMoney, usePlayI18n } from '../play-i18n';
 import { ErrorNote, Loading } from '../play-ui';
 
 function entriesText(mission: TPlayMission, t: ReturnType<typeof usePlayI18n>['t']): string {
@@ -22,7 +22,9 @@ function MissionCard({ campaignId, mission }: { campaignId: number; mission: TPl
       {mission.description ? <p className="small">{mission.description}</p> : null}
       <p className="muted small">
         {t('mission.done', { accepted: mission.myCompletions.accepted })}
-        {mission.myCompletions.pending > 0 ? ` · ${t('mission.pending', { pending: mission.myCompletions.pending })}` : ''}
+        {mission.myCompletions.pending > 0
+          ? ` · ${t('mission.pending', { pending: mission.myCompletions.pending })}`
+          : ''}
         {' · '}
         {entriesText(mission, t)}
       </p>
@@ -41,7 +43,8 @@ function MissionCard({ campaignId, mission }: { campaignId: number; mission: TPl
 }
 
 function RewardCard({ reward }: { reward: TPlayReward }) {
-  const { t, lang } = usePlayI18n();
+  const { t } = usePlayI18n();
+  const money = useMoney();
   const { accepted, needed } = reward.myProgress;
   const title = reward.title || t(`rewardType.${reward.type}`);
   return (
@@ -50,13 +53,17 @@ function RewardCard({ reward }: { reward: TPlayReward }) {
         <strong>{title}</strong>
         <span className="badge">{t(`rewardType.${reward.type}`)}</span>
       </div>
-      {reward.amountCents !== null ? <p className="amount">{formatMoney(reward.amountCents, lang)}</p> : null}
-      <progress max={needed} value={Math.min(accepted, needed)} aria-label={t('reward.progress', { accepted, needed })} />
+      {reward.amountCents !== null ? <p className="amount">{money(reward.amountCents)}</p> : null}
+      <progress
+        max={needed}
+        value={Math.min(accepted, needed)}
+        aria-label={t('reward.progress', { accepted, needed })}
+      />
       <p className="small">{t('reward.progress', { accepted: Math.min(accepted, needed), needed })}</p>
       <p className="muted small">
         {[
           reward.codesLeft !== null ? t('reward.codesLeft', { count: reward.codesLeft }) : null,
-          reward.budgetLeftCents !== null ? t('reward.budgetLeft', { amount: formatMoney(reward.budgetLeftCents, lang) }) : null,
+          reward.budgetLeftCents !== null ? t('reward.budgetLeft', { amount: money(reward.budgetLeftCents) }) : null,
           reward.prizesLeft !== null ? t('reward.prizesLeft', { count: reward.prizesLeft }) : null,
           reward.myUnlocked > 0 ? t('reward.unlocked', { count: reward.myUnlocked }) : null,
           reward.canStillUnlock ? null : t('reward.soldOut'),
@@ -87,7 +94,9 @@ export function CampaignScreen({ campaignId: id }: { campaignId: number }) {
         <p className="muted">
           {t(`type.${campaign.type}`)}
           {' · '}
-          {campaign.endDate ? t('campaigns.ends', { date: formatDate(campaign.endDate, lang, campaign.timeZone) }) : t('campaigns.noEnd')}
+          {campaign.endDate
+            ? t('campaigns.ends', { date: formatDate(campaign.endDate, lang, campaign.timeZone) })
+            : t('campaigns.noEnd')}
         </p>
         <p className="small">
           {t('campaigns.progress', { completions: campaign.myCompletions, unlocks: campaign.myUnlocks })}

@@ -50,7 +50,9 @@ function QuizForm({ mission, busy, error, onSubmit }: TFormProps) {
   };
   return (
     <form className="stack" onSubmit={submit} noValidate>
-      {mission.passingGrade !== null ? <p className="muted">{t('quiz.passing', { grade: mission.passingGrade })}</p> : null}
+      {mission.passingGrade !== null ? (
+        <p className="muted">{t('quiz.passing', { grade: mission.passingGrade })}</p>
+      ) : null}
       {questions.map((q, index) => {
         const err = fieldError(error, `answers.${index}`);
         return (
@@ -250,7 +252,9 @@ function ResultView({ campaignId, result }: { campaignId: number; result: TPlayC
       <p className={`card result result-${completion.status}`}>
         <strong>{t(`result.${completion.status}`)}</strong>
         {completion.score !== null ? <span> {t('result.score', { score: completion.score })}</span> : null}
-        {completion.passed !== null ? <span> {completion.passed ? t('result.passed') : t('result.failed')}</span> : null}
+        {completion.passed !== null ? (
+          <span> {completion.passed ? t('result.passed') : t('result.failed')}</span>
+        ) : null}
       </p>
       {result.unlocked.length > 0 ? (
         <>

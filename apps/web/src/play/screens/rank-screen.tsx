@@ -1,10 +1,11 @@
 import type { TPlayRank, TRankRow } from '@rally/domain';
 import { PlayLink, usePlayGet } from '../play-router';
-import { formatMoney, usePlayI18n } from '../play-i18n';
+import { useMoney, usePlayI18n } from '../play-i18n';
 import { ErrorNote, Loading } from '../play-ui';
 
 export function RankScreen({ campaignId }: { campaignId: number }) {
-  const { t, lang } = usePlayI18n();
+  const { t } = usePlayI18n();
+  const money = useMoney();
   const rank = usePlayGet<TPlayRank>(`/campaigns/${campaignId}/rank?top=10`);
   const data = rank.data;
   const showName = (rows: TRankRow[]) => rows.some((r) => r.userName !== null);
@@ -42,14 +43,23 @@ export function RankScreen({ campaignId }: { campaignId: number }) {
                 <tbody>
                   {data.top.map((row) => {
                     const mine =
-                      data.me !== null && row.rank === data.me.rank && row.userId === data.me.userId && row.storeId === data.me.storeId;
+                      data.me !== null &&
+                      row.rank === data.me.rank &&
+                      row.userId === data.me.userId &&
+                      row.storeId === data.me.storeId;
                     return (
-                      <tr key={`${row.rank}-${row.userId ?? ''}-${row.storeId ?? ''}`} className={mine ? 'mine' : undefined} aria-current={mine || undefined}>
+                      <tr
+                        key={`${row.rank}-${row.userId ?? ''}-${row.storeId ?? ''}`}
+                        className={mine ? 'mine' : undefined}
+                        aria-current={mine || undefined}
+                      >
                         <td>{row.rank}</td>
                         {showName(data.top) ? <td>{row.userName ?? ''}</td> : null}
                         {showStore(data.top) ? <td>{row.storeName ?? ''}</td> : null}
                         {showSubs(data.top) ? <td>{row.submissions ?? ''}</td> : null}
-                        {showSales(data.top) ? <td>{row.salesAmountCents === null ? '' : formatMoney(row.salesAmountCents, lang)}</td> : null}
+                        {showSales(data.top) ? (
+                          <td>{row.salesAmountCents === null ? '' : money(row.salesAmountCents)}</td>
+                        ) : null}
                       </tr>
                     );
                   })}

@@ -2,10 +2,19 @@ import { useState, type FormEvent } from 'react';
 import type { TPlayMyRewards, TPlayUnlock, TPrizeUserFormBody } from '@rally/domain';
 import { fieldError, playFetch } from '../play-api';
 import { usePlayGet } from '../play-router';
-import { formatMoney, usePlayI18n } from '../play-i18n';
+import { useMoney, usePlayI18n } from '../play-i18n';
 import { ErrorNote, Loading, TextField, UnlockCard } from '../play-ui';
 
-const PRIZE_FIELDS = ['fullName', 'phone', 'addressLine1', 'addressLine2', 'city', 'postalCode', 'countryCode', 'notes'] as const;
+const PRIZE_FIELDS = [
+  'fullName',
+  'phone',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'postalCode',
+  'countryCode',
+  'notes',
+] as const;
 const OPTIONAL: ReadonlySet<string> = new Set(['addressLine2', 'notes']);
 
 /** The winner's delivery form for a prize (once; the answer is the unlock with its form). */
@@ -28,7 +37,9 @@ function PrizeForm({ unlock, onSent }: { unlock: TPlayUnlock; onSent: (u: TPlayU
       countryCode: values['countryCode'] ?? '',
       notes: values['notes'] ?? '',
     };
-    playFetch<TPlayUnlock>(`/rewards/${unlock.unlockId}/prize-form`, { body }).then(onSent, setError).finally(() => setBusy(false));
+    playFetch<TPlayUnlock>(`/rewards/${unlock.unlockId}/prize-form`, { body })
+      .then(onSent, setError)
+      .finally(() => setBusy(false));
   };
   return (
     <form className="stack-sm" onSubmit={submit} noValidate aria-label={t('prize.formTitle')}>
@@ -39,7 +50,16 @@ function PrizeForm({ unlock, onSent }: { unlock: TPlayUnlock; onSent: (u: TPlayU
           label={OPTIONAL.has(name) ? t(`prize.${name}`) : `${t(`prize.${name}`)} (${t('form.required')})`}
           name={name}
           autoComplete={
-            { fullName: 'name', phone: 'tel', addressLine1: 'address-line1', addressLine2: 'address-line2', city: 'address-level2', postalCode: 'postal-code', countryCode: 'country', notes: 'off' }[name]
+            {
+              fullName: 'name',
+              phone: 'tel',
+              addressLine1: 'address-line1',
+              addressLine2: 'address-line2',
+              city: 'address-level2',
+              postalCode: 'postal-code',
+              countryCode: 'country',
+              notes: 'off',
+            }[name]
           }
           maxLength={name === 'countryCode' ? 2 : undefined}
           value={values[name] ?? ''}
@@ -56,7 +76,8 @@ function PrizeForm({ unlock, onSent }: { unlock: TPlayUnlock; onSent: (u: TPlayU
 }
 
 export function RewardsScreen() {
-  const { t, lang } = usePlayI18n();
+  const { t } = usePlayI18n();
+  const money = useMoney();
   const rewards = usePlayGet<TPlayMyRewards>('/rewards');
   const [updated, setUpdated] = useState<Record<number, TPlayUnlock>>({});
   return (
@@ -68,7 +89,7 @@ export function RewardsScreen() {
       <ErrorNote error={rewards.error} onRetry={rewards.reload} />
       {rewards.data ? (
         <>
-          <p className="card amount">{t('rewards.earned', { amount: formatMoney(rewards.data.moneyEarnedCents, lang) })}</p>
+          <p className="card amount">{t('rewards.earned', { amount: money(rewards.data.moneyEarnedCents) })}</p>
           {rewards.data.items.length === 0 ? <p className="muted">{t('rewards.empty')}</p> : null}
           <ul className="stack plain">
             {rewards.data.items.map((item) => {

@@ -58,7 +58,9 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
         }
       }
       const body = { email, ...proof, ...(account ? { account } : {}) };
-      onSignedIn(await playFetch<TPlaySession>(method === 'password' ? '/auth/sign-in' : '/auth/verify-code', { body }));
+      onSignedIn(
+        await playFetch<TPlaySession>(method === 'password' ? '/auth/sign-in' : '/auth/verify-code', { body }),
+      );
     });
   };
 
@@ -147,7 +149,9 @@ export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySessio
                   checked={chosen === `${a.kind}:${a.id}`}
                   onChange={(e) => setChosen(e.target.value)}
                 />
-                {a.storeName ? t('signIn.accountStore', { store: a.storeName, brand: a.brandName }) : t('signIn.accountConsumer', { brand: a.brandName })}
+                {a.storeName
+                  ? t('signIn.accountStore', { store: a.storeName, brand: a.brandName })
+                  : t('signIn.accountConsumer', { brand: a.brandName })}
               </label>
             ))}
           </fieldset>

@@ -15,6 +15,7 @@ export const sessionFixture = (): TPlaySession => ({
     email: 'sam@brightside-staff.test',
     brandId: 'b1',
     brandName: 'Brightside',
+    brandCurrency: 'USD',
     storeId: 7,
     storeName: 'Downtown',
     countryCode: 'US',
@@ -48,8 +49,24 @@ export const missionFixture = (over: Partial<TPlayMission> = {}): TPlayMission =
   order: 1,
   submissionKind: 'learning',
   items: [
-    { kind: 'question', id: 1, title: 'Best shelf height?', options: [{ id: 'a', text: 'Eye level' }, { id: 'b', text: 'Floor' }] },
-    { kind: 'question', id: 2, title: 'Cooler temperature?', options: [{ id: 'a', text: '4 °C' }, { id: 'b', text: '15 °C' }] },
+    {
+      kind: 'question',
+      id: 1,
+      title: 'Best shelf height?',
+      options: [
+        { id: 'a', text: 'Eye level' },
+        { id: 'b', text: 'Floor' },
+      ],
+    },
+    {
+      kind: 'question',
+      id: 2,
+      title: 'Cooler temperature?',
+      options: [
+        { id: 'a', text: '4 °C' },
+        { id: 'b', text: '15 °C' },
+      ],
+    },
   ],
   passingGrade: 2,
   receiptRequired: false,
@@ -115,7 +132,9 @@ export const rewardFixture = (over: Partial<TPlayReward> = {}): TPlayReward => (
   ...over,
 });
 
-export const detailFixture = (missions: TPlayMission[] = [missionFixture(), formMission(), saleMission()]): TPlayCampaignDetail => ({
+export const detailFixture = (
+  missions: TPlayMission[] = [missionFixture(), formMission(), saleMission()],
+): TPlayCampaignDetail => ({
   campaign: summaryFixture({ missionCount: missions.length }),
   missions,
   rewards: [rewardFixture()],

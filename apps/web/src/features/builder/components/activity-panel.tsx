@@ -3,6 +3,7 @@ import { IconHistory } from '@tabler/icons-react';
 import type { TActivityEntry } from '@rally/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useBrandCurrency } from '../../../app/session';
 import { errorMessage } from '../../../lib/error-message';
 import { formatMoney, formatNumber, formatZonedDate } from '../../../lib/format';
 import { useActivity } from '../api/builder-api';
@@ -69,18 +70,23 @@ const DATE_FIELDS = new Set(['startDate', 'endDate']);
 
 export function actionLabel(action: string, t: TFunction): string {
   const plain = action.startsWith('status.') ? action.slice('status.'.length) : action;
-  if (Object.hasOwn(ACTION_KEYS, plain)) return t(`builder.activity.action.${ACTION_KEYS[plain as keyof typeof ACTION_KEYS]}`);
+  if (Object.hasOwn(ACTION_KEYS, plain))
+    return t(`builder.activity.action.${ACTION_KEYS[plain as keyof typeof ACTION_KEYS]}`);
   if (plain.startsWith('engine.')) return t('builder.activity.action.engine-end');
   // Never a raw code on screen: an action this version does not know yet reads as a change.
   return t('builder.activity.action.other');
 }
 
 export function fieldLabel(field: string, t: TFunction): string {
-  if (Object.hasOwn(FIELD_KEYS, field)) return t(`builder.activity.field.${FIELD_KEYS[field as keyof typeof FIELD_KEYS]}`);
+  if (Object.hasOwn(FIELD_KEYS, field))
+    return t(`builder.activity.field.${FIELD_KEYS[field as keyof typeof FIELD_KEYS]}`);
   const mission = /^missions\.(\d+)\.(\w+)$/.exec(field);
   if (mission) return t('builder.activity.field.mission-setting', { id: mission[1], setting: mission[2] });
   const reward = /^rewards\.(\d+)\.(budgetPaid|endDate)$/.exec(field);
-  if (reward) return t(`builder.activity.field.reward-${reward[2] === 'budgetPaid' ? 'budget-paid' : 'end-date'}`, { id: reward[1] });
+  if (reward)
+    return t(`builder.activity.field.reward-${reward[2] === 'budgetPaid' ? 'budget-paid' : 'end-date'}`, {
+      id: reward[1],
+    });
   return field;
 }
 
@@ -88,6 +94,8 @@ export interface ValueContext {
   t: TFunction;
   lang: string;
   timeZone: string;
+  /** The brand's currency (USD when not given). */
+  currency?: string;
 }
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
@@ -100,7 +108,8 @@ export function describeValue(field: string, value: unknown, ctx: ValueContext):
   const { t, lang, timeZone } = ctx;
   if (value === null || value === undefined || value === '') return t('builder.activity.empty-value');
   const isReward = field === 'rewards' || field.startsWith('rewards.');
-  if (typeof value === 'number' && (MONEY_FIELDS.has(field) || /\.budgetPaid$/.test(field))) return formatMoney(value, lang);
+  if (typeof value === 'number' && (MONEY_FIELDS.has(field) || /\.budgetPaid$/.test(field)))
+    return formatMoney(value, lang, ctx.currency);
   if (typeof value === 'number' && DATE_FIELDS.has(field)) return formatZonedDate(value, timeZone, lang);
   if (typeof value === 'string' && ISO_INSTANT.test(value)) {
     return formatZonedDate(Math.round(Date.parse(value) / 1000), timeZone, lang);
@@ -120,7 +129,10 @@ export function describeValue(field: string, value: unknown, ctx: ValueContext):
     const o = value as { title?: unknown; name?: unknown; type?: unknown; code?: unknown };
     const title = typeof o.title === 'string' ? o.title.trim() : typeof o.name === 'string' ? o.name.trim() : '';
     if (title) return `“${title}”`;
-    if (isReward && typeof o.type === 'string') return t('builder.activity.untitled-reward', { type: t(`builder.reward-type.${o.type}`, { defaultValue: o.type }) });
+    if (isReward && typeof o.type === 'string')
+      return t('builder.activity.untitled-reward', {
+        type: t(`builder.reward-type.${o.type}`, { defaultValue: o.type }),
+      });
     if (typeof o.code === 'string') return o.code;
     if (field === 'missions') return t('builder.activity.a-mission');
   }
@@ -149,7 +161,8 @@ export function relativeTime(epochSeconds: number, lang: string, now = Date.now(
 
 function Entry({ entry, timeZone }: { entry: TActivityEntry; timeZone: string }) {
   const { t, i18n } = useTranslation();
-  const ctx = { t, lang: i18n.language, timeZone };
+  const currency = useBrandCurrency();
+  const ctx = { t, lang: i18n.language, timeZone, currency };
   return (
     <Stack gap={4}>
       <Group gap={6} wrap="wrap">

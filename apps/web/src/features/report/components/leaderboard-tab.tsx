@@ -24,6 +24,7 @@ import { IconAward, IconTrophy } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import type { TCampaign, TContestRankDataBody, TPrizeListItem, TPrizeWinner, TRankRow } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
+import { useBrandCurrency } from '../../../app/session';
 import { ErrorState } from '../../../components/error-state';
 import { errorMessage } from '../../../lib/error-message';
 import { formatListDate, formatMoney, formatNumber } from '../../../lib/format';
@@ -62,7 +63,15 @@ export function toRankBody(filters: TFilters, timeZone: string, currentPage: num
   };
 }
 
-function Filters({ value, onChange, campaign }: { value: TFilters; onChange: (f: TFilters) => void; campaign: TCampaign }) {
+function Filters({
+  value,
+  onChange,
+  campaign,
+}: {
+  value: TFilters;
+  onChange: (f: TFilters) => void;
+  campaign: TCampaign;
+}) {
   const { t } = useTranslation();
   const [storeSearch, setStoreSearch] = useState('');
   const [groupSearch, setGroupSearch] = useState('');
@@ -83,11 +92,17 @@ function Filters({ value, onChange, campaign }: { value: TFilters; onChange: (f:
     return [...map].map(([v, label]) => ({ value: v, label }));
   }, [groups.data, value.groupIds, known]);
   const countryData = useMemo(
-    () => [...new Set([...campaign.scope.countryCodes, ...(stores.data?.items ?? []).map((s) => s.countryCode)])].filter(Boolean).sort(),
+    () =>
+      [...new Set([...campaign.scope.countryCodes, ...(stores.data?.items ?? []).map((s) => s.countryCode)])]
+        .filter(Boolean)
+        .sort(),
     [campaign.scope.countryCodes, stores.data],
   );
   const remember = (prefix: string, data: { value: string; label: string }[], ids: string[]) =>
-    setKnown((k) => ({ ...k, ...Object.fromEntries(data.filter((d) => ids.includes(d.value)).map((d) => [`${prefix}${d.value}`, d.label])) }));
+    setKnown((k) => ({
+      ...k,
+      ...Object.fromEntries(data.filter((d) => ids.includes(d.value)).map((d) => [`${prefix}${d.value}`, d.label])),
+    }));
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-label={t('report.leaderboard.filters.label')}>
@@ -129,7 +144,10 @@ function Filters({ value, onChange, campaign }: { value: TFilters; onChange: (f:
           clearable
           value={value.countryCodes}
           onChange={(codes) =>
-            onChange({ ...value, countryCodes: [...new Set(codes.map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)))] })
+            onChange({
+              ...value,
+              countryCodes: [...new Set(codes.map((c) => c.trim().toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)))],
+            })
           }
         />
         <DatePickerInput
@@ -177,7 +195,10 @@ function AssignPrizeDialog({
   const assign = useAssignPrize(campaignId);
   const available = prizes.filter((p) => p.assigned < p.totalAvailable);
   const [chosen, setChosen] = useState<string | null>(null);
-  const prize = target?.prize ?? available.find((p) => String(p.rewardId) === chosen) ?? (available.length === 1 ? available[0] : undefined);
+  const prize =
+    target?.prize ??
+    available.find((p) => String(p.rewardId) === chosen) ??
+    (available.length === 1 ? available[0] : undefined);
   const close = () => {
     assign.reset();
     setChosen(null);
@@ -218,7 +239,10 @@ function AssignPrizeDialog({
         ) : null}
         {prize ? (
           <Text>
-            {t('report.leaderboard.assign.confirm', { prize: prize.title || t('report.leaderboard.prizes.untitled'), name })}
+            {t('report.leaderboard.assign.confirm', {
+              prize: prize.title || t('report.leaderboard.prizes.untitled'),
+              name,
+            })}
           </Text>
         ) : null}
         {assign.isError ? (
@@ -247,7 +271,9 @@ function DeliveryFormDialog({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const form = usePrizeUserForm(query ? { unlockId: query.unlockId, rewardId: query.rewardId, userId: query.userId } : null);
+  const form = usePrizeUserForm(
+    query ? { unlockId: query.unlockId, rewardId: query.rewardId, userId: query.userId } : null,
+  );
   const f = form.data?.form ?? null;
   const rows: [string, string][] = f
     ? [
@@ -261,7 +287,12 @@ function DeliveryFormDialog({
       ]
     : [];
   return (
-    <Modal opened={query !== null} onClose={onClose} title={t('report.leaderboard.form.title', { name: query?.name ?? '' })} centered>
+    <Modal
+      opened={query !== null}
+      onClose={onClose}
+      title={t('report.leaderboard.form.title', { name: query?.name ?? '' })}
+      centered
+    >
       {form.isPending ? <Skeleton height={120} /> : null}
       {form.isError ? <ErrorState error={form.error} onRetry={() => void form.refetch()} /> : null}
       {form.isSuccess && !f ? <Text c="dimmed">{t('report.leaderboard.form.not-filled')}</Text> : null}
@@ -293,6 +324,7 @@ function RankingTable({
   onAssign: (row: TRankRow) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const currency = useBrandCurrency();
   return (
     <Table.ScrollContainer minWidth={520}>
       <Table striped highlightOnHover>
@@ -315,15 +347,21 @@ function RankingTable({
             <Table.Tr key={`${row.rank}-${row.userId ?? ''}-${row.storeId ?? ''}`}>
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
-                  {row.rank <= 3 ? <IconTrophy size={16} aria-hidden color={['#f59f00', '#868e96', '#d9480f'][row.rank - 1]} /> : null}
+                  {row.rank <= 3 ? (
+                    <IconTrophy size={16} aria-hidden color={['#f59f00', '#868e96', '#d9480f'][row.rank - 1]} />
+                  ) : null}
                   {formatNumber(row.rank, i18n.language)}
                 </Group>
               </Table.Td>
               {flags.user ? <Table.Td>{row.userName ?? '—'}</Table.Td> : null}
               {flags.store ? <Table.Td>{row.storeName ?? '—'}</Table.Td> : null}
-              {flags.submissions ? <Table.Td>{row.submissions === null ? '—' : formatNumber(row.submissions, i18n.language)}</Table.Td> : null}
+              {flags.submissions ? (
+                <Table.Td>{row.submissions === null ? '—' : formatNumber(row.submissions, i18n.language)}</Table.Td>
+              ) : null}
               {flags.sales ? (
-                <Table.Td>{row.salesAmountCents === null ? '—' : formatMoney(row.salesAmountCents, i18n.language)}</Table.Td>
+                <Table.Td>
+                  {row.salesAmountCents === null ? '—' : formatMoney(row.salesAmountCents, i18n.language, currency)}
+                </Table.Td>
               ) : null}
               {canAssign ? (
                 <Table.Td>
@@ -357,6 +395,7 @@ function PrizeList({
   onShowForm: (prize: TPrizeListItem, unlock: TPrizeWinner) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const currency = useBrandCurrency();
   return (
     <section aria-labelledby="prize-list-title">
       <Title order={2} fz="h4" id="prize-list-title" mb="sm">
@@ -365,14 +404,25 @@ function PrizeList({
       {prizes.length === 0 ? <Text c="dimmed">{t('report.leaderboard.prizes.none')}</Text> : null}
       <Stack gap="sm">
         {prizes.map((prize) => (
-          <Paper key={prize.rewardId} withBorder radius="md" p="md" aria-label={prize.title || t('report.leaderboard.prizes.untitled')} component="article">
+          <Paper
+            key={prize.rewardId}
+            withBorder
+            radius="md"
+            p="md"
+            aria-label={prize.title || t('report.leaderboard.prizes.untitled')}
+            component="article"
+          >
             <Group justify="space-between" mb="xs">
               <Group gap="xs">
                 <IconAward size={18} aria-hidden />
                 <Text fw={600}>{prize.title || t('report.leaderboard.prizes.untitled')}</Text>
-                {prize.valueCents !== null ? <Text c="dimmed">{formatMoney(prize.valueCents, i18n.language)}</Text> : null}
+                {prize.valueCents !== null ? (
+                  <Text c="dimmed">{formatMoney(prize.valueCents, i18n.language, currency)}</Text>
+                ) : null}
               </Group>
-              <Badge variant="light">{t('report.leaderboard.prizes.assigned', { assigned: prize.assigned, total: prize.totalAvailable })}</Badge>
+              <Badge variant="light">
+                {t('report.leaderboard.prizes.assigned', { assigned: prize.assigned, total: prize.totalAvailable })}
+              </Badge>
             </Group>
             {prize.unlocks.length === 0 ? (
               <Text size="sm" c="dimmed">
@@ -445,7 +495,12 @@ export function LeaderboardTab({ campaign, canAssign }: { campaign: TCampaign; c
   const rank = useContestRank(campaign.id, body, live);
   const prizes = usePrizeList(campaign.id, live);
   const [assignTarget, setAssignTarget] = useState<TAssignTarget | null>(null);
-  const [formQuery, setFormQuery] = useState<{ unlockId: number; rewardId: number; userId: number; name: string } | null>(null);
+  const [formQuery, setFormQuery] = useState<{
+    unlockId: number;
+    rewardId: number;
+    userId: number;
+    name: string;
+  } | null>(null);
 
   const changeFilters = (next: TFilters) => {
     setFilters(next);
@@ -486,11 +541,17 @@ export function LeaderboardTab({ campaign, canAssign }: { campaign: TCampaign; c
                 rows={rank.data.items}
                 flags={flags}
                 canAssign={canAssign && contest?.type === 'user' && prizeItems.length > 0}
-                onAssign={(row) => row.userId !== null && setAssignTarget({ userId: row.userId, userName: row.userName, storeId: row.storeId })}
+                onAssign={(row) =>
+                  row.userId !== null &&
+                  setAssignTarget({ userId: row.userId, userName: row.userName, storeId: row.storeId })
+                }
               />
               <Group justify="space-between" mt="sm" px="xs">
                 <Text size="sm" c="dimmed">
-                  {t('report.leaderboard.total', { count: rank.data._meta.totalCount, formatted: formatNumber(rank.data._meta.totalCount, i18n.language) })}
+                  {t('report.leaderboard.total', {
+                    count: rank.data._meta.totalCount,
+                    formatted: formatNumber(rank.data._meta.totalCount, i18n.language),
+                  })}
                 </Text>
                 {rank.data._meta.pageCount > 1 ? (
                   <Pagination
@@ -513,16 +574,32 @@ export function LeaderboardTab({ campaign, canAssign }: { campaign: TCampaign; c
           prizes={prizeItems}
           onAssign={(prize, unlock) =>
             canAssign && unlock.userId !== null
-              ? setAssignTarget({ userId: unlock.userId, userName: unlock.userName, storeId: unlock.storeId, prize, unlock })
+              ? setAssignTarget({
+                  userId: unlock.userId,
+                  userName: unlock.userName,
+                  storeId: unlock.storeId,
+                  prize,
+                  unlock,
+                })
               : undefined
           }
           onShowForm={(prize, unlock) =>
             unlock.userId !== null &&
-            setFormQuery({ unlockId: unlock.unlockId, rewardId: prize.rewardId, userId: unlock.userId, name: unlock.userName ?? `#${unlock.userId}` })
+            setFormQuery({
+              unlockId: unlock.unlockId,
+              rewardId: prize.rewardId,
+              userId: unlock.userId,
+              name: unlock.userName ?? `#${unlock.userId}`,
+            })
           }
         />
       ) : null}
-      <AssignPrizeDialog campaignId={campaign.id} target={assignTarget} prizes={prizeItems} onClose={() => setAssignTarget(null)} />
+      <AssignPrizeDialog
+        campaignId={campaign.id}
+        target={assignTarget}
+        prizes={prizeItems}
+        onClose={() => setAssignTarget(null)}
+      />
       <DeliveryFormDialog query={formQuery} onClose={() => setFormQuery(null)} />
     </Stack>
   );
