@@ -27,12 +27,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // Two files at a time: each starts its own server on its own database and port and its own Chromium,
-          // and most of a browser test's time is waiting, so two halve the suite on a 2-core machine. The
-          // limits only stop a hang (a journey of three users takes a minute and a half when the machine is busy).
+          // The limits only stop a hang (a journey of three users takes a minute and a half on a busy machine).
           testTimeout: 180_000,
           hookTimeout: 300_000,
-          maxWorkers: 2,
+          fileParallelism: false,
         },
       },
     ],
