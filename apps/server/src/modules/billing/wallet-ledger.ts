@@ -1,22 +1,18 @@
-import type { TInvoiceLineKind, TLedgerKind } from '@rally/domain';
+import type { TInvoiceLineKind } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { findBrandWallet, insertInvoiceLine, insertLedgerEntry, openInvoiceFor, periodOf } from './billing.repository.js';
+import {
+  findBrandWallet,
+  insertInvoiceLine,
+  insertLedgerEntry,
+  openInvoiceFor,
+  periodOf,
+  type LedgerInsert,
+} from './billing.repository.js';
 import { formatCents } from './money.js';
 import { PaymentDueError } from './payment-due-error.js';
 
-export interface WalletMove {
-  brandId: string;
-  kind: TLedgerKind;
-  /** Positive integer cents; the sign comes from debit / credit. */
-  amountCents: number;
-  campaignId?: number | null | undefined;
-  rewardId?: number | null | undefined;
-  invoiceId?: number | null | undefined;
-  /** Provider payment a top-up came from (unique in the ledger: one payment credits once). */
-  paymentId?: string | null | undefined;
-  note?: string | null | undefined;
-  createdBy?: string | null | undefined;
-}
+/** A ledger entry as a use case states it: amountCents is positive, the sign comes from debit / credit. */
+export type WalletMove = LedgerInsert;
 
 export interface WalletMoveResult {
   entryId: number;
@@ -25,7 +21,8 @@ export interface WalletMoveResult {
 }
 
 const checkAmount = (amountCents: number) => {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new Error(`wallet moves take a positive integer of cents, not ${amountCents}`);
+  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+    throw new Error(`wallet moves take a positive integer of cents, not ${amountCents}`);
 };
 
 /**
@@ -42,7 +39,12 @@ export async function debitWallet(tx: DbOrTx, move: WalletMove): Promise<WalletM
     throw new PaymentDueError(
       due,
       `The wallet holds ${formatCents(wallet.walletBalanceCents, wallet.currency)}; ${formatCents(move.amountCents, wallet.currency)} is needed`,
-      [{ path: 'amount', message: `wallet balance ${formatCents(wallet.walletBalanceCents, wallet.currency)} is ${formatCents(due, wallet.currency)} short` }],
+      [
+        {
+          path: 'amount',
+          message: `wallet balance ${formatCents(wallet.walletBalanceCents, wallet.currency)} is ${formatCents(due, wallet.currency)} short`,
+        },
+      ],
     );
   }
   const entryId = await insertLedgerEntry(tx, { ...move, amountCents: -move.amountCents });
@@ -73,8 +75,12 @@ export interface InvoiceLineInput {
  * The invoice's total moves with it in the database (migration 0011), and only an open invoice takes lines.
  * Used for postpaid campaign budgets and smart-review fees (pricePerScan).
  */
-export async function accrueInvoiceLine(tx: DbOrTx, line: InvoiceLineInput): Promise<{ invoiceId: number; lineId: number }> {
-  if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0) throw new Error(`invoice lines take a non-zero integer of cents, not ${line.amountCents}`);
+export async function accrueInvoiceLine(
+  tx: DbOrTx,
+  line: InvoiceLineInput,
+): Promise<{ invoiceId: number; lineId: number }> {
+  if (!Number.isSafeInteger(line.amountCents) || line.amountCents === 0)
+    throw new Error(`invoice lines take a non-zero integer of cents, not ${line.amountCents}`);
   const wallet = await findBrandWallet(tx, line.brandId);
   const invoice = await openInvoiceFor(tx, line.brandId, periodOf(line.at ?? new Date()), wallet.currency);
   const lineId = await insertInvoiceLine(tx, {
