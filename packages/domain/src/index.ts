@@ -42,6 +42,7 @@ export * from './export/spreadsheet-cell.js';
 export * from './store/store-operations.schema.js';
 export * from './billing/billing.schema.js';
 export * from './billing/test-cards.js';
+export * from './billing/unspent-budget.js';
 export * from './partner/partner-rules.js';
 export * from './partner/partner.schema.js';
 export * from './smart-review/receipt-parse.js';

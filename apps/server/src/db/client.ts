@@ -24,6 +24,8 @@ export interface Database {
   /** The PostgreSQL server's URL (postgres kind only): other clients of it, such as pg-boss, connect with it. */
   connectionString?: string;
   migrate(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to start other instances from. */
+  dumpDataDir?(): Promise<Blob>;
   /** Rows of a raw SQL statement, whichever driver runs it. */
   rows<T>(query: ReturnType<typeof sql>): Promise<T[]>;
   close(): Promise<void>;
@@ -43,6 +45,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Called with every SQL statement run through Drizzle (tests count queries with it). */
   onQuery?: (query: string) => void;
+  /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster (test templates). */
+  loadDataDir?: Blob | undefined;
 }
 
 /** One instance per process: PGlite in DATA_DIR by default, a PostgreSQL server with DATABASE_URL. */
@@ -80,7 +84,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     mkdirSync(dir, { recursive: true });
     client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
   } else {
-    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case', logger: queryLogger(options) }) as unknown as Db;
   return {
@@ -88,6 +92,10 @@ export function createDatabase(options: DatabaseOptions): Database {
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+    },
+    async dumpDataDir() {
+      const dump = await client.dumpDataDir('none');
+      return dump instanceof Blob ? dump : new Blob([dump]);
     },
     async rows<T>(query: ReturnType<typeof sql>) {
       const res = await db.execute(query);

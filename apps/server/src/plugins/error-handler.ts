@@ -32,11 +32,12 @@ export function fieldsFromValidation(issues: ValidationIssue[], where = 'body'):
   return fields;
 }
 
-function postgresCode(err: unknown): string | undefined {
+/** A field of the PostgreSQL error, which drivers and Drizzle may wrap up to a few `cause`s deep. */
+function postgresField(err: unknown, key: 'code' | 'column'): string | undefined {
   let cur: unknown = err;
   for (let i = 0; i < 3 && cur && typeof cur === 'object'; i++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (cur as Record<string, unknown>)[key];
+    if (typeof value === 'string' && (key === 'column' ? value !== '' : /^[0-9A-Z]{5}$/.test(value))) return value;
     cur = (cur as { cause?: unknown }).cause;
   }
   return undefined;
@@ -103,11 +104,16 @@ export function registerErrorHandler(app: FastifyInstance) {
         { path: 'body', message: err.message },
       ]);
     }
-    const pgCode = postgresCode(err);
+    const pgCode = postgresField(err, 'code');
     if (pgCode === '23505') return send(reply, 409, ERROR_CODES.conflict, 'This already exists');
     if (pgCode === '23503') return send(reply, 409, ERROR_CODES.conflict, 'A related record is missing or still in use');
     if (pgCode === '23514' || pgCode === '22P02' || pgCode === '22003' || pgCode === '22001') {
-      return send(reply, 400, ERROR_CODES.validation, 'A value is out of range');
+      // Schemas bound every value to its column, so this is a missed bound: still name what was refused
+      // (the column when PostgreSQL says which, else the body) and log it so the schema gets fixed.
+      request.log.warn({ err }, 'database refused a value the schema let through');
+      return send(reply, 400, ERROR_CODES.validation, 'A value is out of range', [
+        { path: postgresField(err, 'column') ?? 'body', message: 'a value is out of range for what can be stored' },
+      ]);
     }
     if (status >= 400 && status < 500) {
       return send(reply, status, codeForStatus(status), err.message);

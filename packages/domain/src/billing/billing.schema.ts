@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam } from '../shared/limits.js';
 import { BRAND_CURRENCIES, INVOICE_LINE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS, PAYMENT_PLANS } from '../brand/brand-enums.js';
 import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
 
@@ -133,7 +134,7 @@ export const ZPayInvoiceBody = z
   })
   .strict();
 export type TPayInvoiceBody = z.infer<typeof ZPayInvoiceBody>;
-export const ZInvoiceIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const ZInvoiceIdParams = z.object({ id: ZIdParam });
 /** Payment ids are UUIDs; any other text is simply not found (404), like another brand's payment. */
 export const ZPaymentIdParams = z.object({ id: z.string().min(1).max(64) });
 

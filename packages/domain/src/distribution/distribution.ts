@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdRef } from '../shared/limits.js';
 import { EMBED_FRAME } from '../shared/constants.js';
 import { ZEpochSeconds } from '../shared/api-schemas.js';
 
@@ -42,7 +43,7 @@ export const PROMOTE_SUBJECT_MAX = 150;
 export const ZPromoteBody = z
   .object({
     retailers: z
-      .array(z.number().int().positive().max(2147483647))
+      .array(ZIdRef)
       .min(1, { message: 'choose at least one store' })
       .max(PROMOTE_MAX_STORES, { message: `at most ${PROMOTE_MAX_STORES} stores at once` }),
     emailTemplate: z.enum(PROMOTE_TEMPLATES, { message: `one of ${PROMOTE_TEMPLATES.join(', ')}` }),

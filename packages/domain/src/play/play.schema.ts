@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam, ZIdRef } from '../shared/limits.js';
 import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../campaign/campaign-enums.js';
 import {
@@ -42,7 +43,6 @@ export const UNLOCK_STATUSES = ['issued', 'awaiting_assignment', 'assigned'] as 
 export type TUnlockStatus = (typeof UNLOCK_STATUSES)[number];
 
 const ZEmail = z.string().trim().toLowerCase().email({ message: 'a valid email' }).max(254);
-const ZPosId = z.number().int().positive().max(2147483647);
 const ZCents = z.number().int().nonnegative();
 
 // ——— sign-in ———
@@ -289,7 +289,7 @@ export const ZLearningSubmission = z
   .object({
     kind: z.literal('learning'),
     answers: z
-      .array(z.object({ itemId: ZPosId, optionId: z.string().min(1).max(20) }).strict())
+      .array(z.object({ itemId: ZIdRef, optionId: z.string().min(1).max(20) }).strict())
       .min(1, { message: 'answer the questions' })
       .max(200),
   })
@@ -301,14 +301,14 @@ export const ZGeneralSubmission = z
     kind: z.literal('general'),
     answers: z
       .array(
-        z.object({ itemId: ZPosId, value: z.union([z.string().max(2000), z.number().finite(), z.null()]) }).strict(),
+        z.object({ itemId: ZIdRef, value: z.union([z.string().max(2000), z.number().finite(), z.null()]) }).strict(),
       )
       .max(200),
   })
   .strict();
 
 const ZSoldItems = z
-  .array(z.object({ itemId: ZPosId, quantity: z.number().int().positive().max(1_000_000) }).strict())
+  .array(z.object({ itemId: ZIdRef, quantity: z.number().int().positive().max(1_000_000) }).strict())
   .max(200);
 
 /** Item sold: items and quantities and/or a sales amount (cents); optional receipt photo (required when receiptRequired). */
@@ -348,8 +348,8 @@ export const ZPlayCompletionBody = z.union([
 export type TPlayCompletionBody = z.infer<typeof ZPlayCompletionBody>;
 
 export const ZPlayCompletionParams = z.object({
-  id: z.coerce.number().int().positive().max(2147483647),
-  campaignMissionId: z.coerce.number().int().positive().max(2147483647),
+  id: ZIdParam,
+  campaignMissionId: ZIdParam,
 });
 
 /** POST /api/play/uploads (multipart, one image field "file", ≤ 10 MB) → an id for receiptUploadId / photo fields. */
@@ -464,14 +464,14 @@ export type TPlayRank = z.infer<typeof ZPlayRank>;
 /** POST /api/v4/bundle/{id}/contest-rank-data */
 export const ZContestRankFilters = z
   .object({
-    storeIds: z.array(ZPosId).max(500).optional(),
-    groupIds: z.array(ZPosId).max(500).optional(),
+    storeIds: z.array(ZIdRef).max(500).optional(),
+    groupIds: z.array(ZIdRef).max(500).optional(),
     countryCodes: z.array(z.string().trim().toUpperCase().length(2)).max(300).optional(),
     /** Inclusive range of completion instants (epoch seconds). */
     from: ZEpochSeconds.optional(),
     to: ZEpochSeconds.optional(),
     /** A campaign with several contest missions: which one (default: the first). */
-    campaignMissionId: ZPosId.optional(),
+    campaignMissionId: ZIdRef.optional(),
   })
   .strict()
   .refine((f) => f.from === undefined || f.to === undefined || f.from <= f.to, {
@@ -536,12 +536,12 @@ export type TPrizeList = z.infer<typeof ZPrizeList>;
  */
 export const ZAssignPrizeBody = z
   .object({
-    rewardId: ZPosId,
-    userId: ZPosId,
-    unitId: ZPosId.nullable().optional(),
+    rewardId: ZIdRef,
+    userId: ZIdRef,
+    unitId: ZIdRef.nullable().optional(),
     assignedBy: z.string().max(100).nullable().optional(),
-    unlockId: ZPosId.nullable().optional(),
-    formId: ZPosId.nullable().optional(),
+    unlockId: ZIdRef.nullable().optional(),
+    formId: ZIdRef.nullable().optional(),
   })
   .strict();
 export type TAssignPrizeBody = z.infer<typeof ZAssignPrizeBody>;
@@ -549,7 +549,7 @@ export const ZAssignPrizeResult = z.object({ rewardId: z.number().int().positive
 export type TAssignPrizeResult = z.infer<typeof ZAssignPrizeResult>;
 
 /** POST /api/reward/read/prize/user-form */
-export const ZPrizeUserFormQueryBody = z.object({ unlockId: ZPosId, rewardId: ZPosId, userId: ZPosId }).strict();
+export const ZPrizeUserFormQueryBody = z.object({ unlockId: ZIdRef, rewardId: ZIdRef, userId: ZIdRef }).strict();
 export const ZPrizeUserFormResult = z.object({
   unlockId: z.number().int().positive(),
   rewardId: z.number().int().positive(),

@@ -20,8 +20,8 @@ export { ERROR_CODES, ERROR_STATUS, type TErrorCode } from './error-codes.js';
 /** Instants cross the API as whole epoch seconds (product rule R50). */
 export const ZEpochSeconds = z.number().int().nonnegative();
 
-/** An id taken from a path or query string. */
-export const ZId = z.coerce.number().int().positive().max(2147483647);
+/** An id taken from a path or query string (one definition, in limits.ts). */
+export { ZIdParam as ZId } from './limits.js';
 
 export const ZPageMeta = z.object({
   totalCount: z.number().int().nonnegative(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIdParam, ZIdRef } from '../shared/limits.js';
 import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
 import { ZSmartReview } from '../billing/billing.schema.js';
 import { RECEIPT_FLAGS, RECEIPT_STATUSES } from './receipt-match.js';
@@ -15,7 +16,6 @@ export type TSmartReviewSwitchResult = z.infer<typeof ZSmartReviewSwitchResult>;
 /** activate takes an empty body (spec §7); an empty JSON object is accepted as well. */
 export const ZEmptyBody = z.object({}).strict().nullish();
 
-const ZPosId = z.number().int().positive().max(2147483647);
 
 /**
  * POST /api/play/receipt-scan/add-receipt (participant session): attaches the receipt photo `master`
@@ -24,7 +24,7 @@ const ZPosId = z.number().int().positive().max(2147483647);
  */
 export const ZAddReceiptBody = z
   .object({
-    completionsId: ZPosId,
+    completionsId: ZIdRef,
     master: z.string().trim().min(1, { message: 'required' }).max(64),
   })
   .strict();
@@ -88,7 +88,7 @@ export const RECEIPT_LIST_PER_PAGE = 10;
 /** GET /api/receipt-scan/receipts — the queue (status review) by default, oldest first. */
 export const ZReceiptListQuery = z.object({
   status: z.enum(RECEIPT_STATUSES).default('review'),
-  campaignId: z.coerce.number().int().positive().max(2147483647).optional(),
+  campaignId: ZIdParam.optional(),
   currentPage: z.coerce.number().int().positive().max(1_000_000).default(1),
 });
 export type TReceiptListQuery = z.infer<typeof ZReceiptListQuery>;
@@ -100,7 +100,7 @@ export const ZReceiptList = z.object({
 });
 export type TReceiptList = z.infer<typeof ZReceiptList>;
 
-export const ZReceiptIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+export const ZReceiptIdParams = z.object({ id: ZIdParam });
 
 /** POST /api/receipt-scan/receipts/{id}/reject — the reason is shown to the participant. */
 export const RECEIPT_REASON_MAX = 300;

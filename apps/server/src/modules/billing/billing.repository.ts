@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { TBrandCurrency, TLedgerKind, TPaymentPlan } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { brands, invoiceLines, invoices, members, paymentEvents, payments, users, walletLedger } from '../../db/schema/index.js';
+import { brands, invoiceLines, invoices, members, paymentEvents, payments, rewardPartners, rewards, users, walletLedger } from '../../db/schema/index.js';
 
 export interface BrandWallet {
   id: string;
@@ -284,4 +284,33 @@ export async function markInvoiceMailed(db: DbOrTx, invoiceId: number, at: Date)
 export async function lockInvoice(db: DbOrTx, invoiceId: number): Promise<InvoiceRow | undefined> {
   const [row] = await db.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
   return row;
+}
+
+/** A campaign's rewards with paid budget not yet spent, locked until the transaction ends (the engine spends under the same lock). */
+export async function lockRewardsWithUnspentBudget(db: DbOrTx, campaignId: number) {
+  return db
+    .select({ id: rewards.id, paidCents: rewards.budgetPaidCents, spentCents: rewards.budgetSpentCents })
+    .from(rewards)
+    .where(and(eq(rewards.campaignId, campaignId), sql`${rewards.budgetPaidCents} > ${rewards.budgetSpentCents}`))
+    .orderBy(asc(rewards.id))
+    .for('update');
+}
+
+/** What each partner brand paid into these rewards (shared campaigns). */
+export async function partnerPaymentsFor(db: DbOrTx, rewardIds: readonly number[]) {
+  if (rewardIds.length === 0) return [];
+  return db
+    .select({ rewardId: rewardPartners.rewardId, brandId: rewardPartners.partnerBrandId, paidCents: rewardPartners.paidCents })
+    .from(rewardPartners)
+    .where(and(inArray(rewardPartners.rewardId, [...rewardIds]), sql`${rewardPartners.paidCents} > 0`))
+    .orderBy(asc(rewardPartners.id));
+}
+
+/** Nothing more can be spent from these rewards: their paid budget drops to what was spent. */
+export async function capPaidBudgetAtSpent(db: DbOrTx, rewardIds: readonly number[]): Promise<void> {
+  if (rewardIds.length === 0) return;
+  await db
+    .update(rewards)
+    .set({ budgetPaidCents: sql`${rewards.budgetSpentCents}`, updatedAt: new Date() })
+    .where(inArray(rewards.id, [...rewardIds]));
 }

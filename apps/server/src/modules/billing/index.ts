@@ -4,7 +4,7 @@ export { PaymentDueError } from './payment-due-error.js';
 export { checkUnpaidInvoices } from './check-unpaid-invoices.js';
 export { findBrandWallet, ledgerSum, type BrandWallet } from './billing.repository.js';
 export { formatCents } from './money.js';
-export { refundCampaignBudget } from './refund-campaign-budget.js';
+export { returnUnspentBudget, unspentBudgetChanges, type UnspentBudgetReturned } from './return-unspent-budget.js';
 export { billingRoutes, type BillingRoutesOptions } from './billing.routes.js';
 export { createPaymentProvider } from './create-payment-provider.js';
 export type { PaymentProvider } from './payment-provider.js';

@@ -1,8 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { rewards } from '../../db/schema/index.js';
-import { refundCampaignBudget } from '../billing/index.js';
+import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toApiCampaign } from '../campaign/index.js';
@@ -44,9 +44,8 @@ export interface EndCampaignOptions {
 }
 
 /**
- * Ends an active campaign now. The prepaid money budget nobody has won yet goes back to the wallet
- * in the same transaction: each reward's paid amount drops to what was spent (so nothing more can
- * be spent from it) and one ledger refund credits the difference.
+ * Ends an active campaign now. The money budget nobody has won yet goes back, in the same transaction, to
+ * the brands that paid it (billing's `returnUnspentBudget`: the owner and, in a shared campaign, each partner).
  */
 export async function endCampaign({ db, actor, campaignId }: EndCampaignOptions): Promise<TCampaign> {
   requirePermission(actor, 'campaign:launch');
@@ -58,29 +57,11 @@ export async function endCampaign({ db, actor, campaignId }: EndCampaignOptions)
         { path: 'status', message: `cannot end from ${campaign.status}` },
       ]);
     }
-    const paidAhead = await tx
-      .select({ paid: rewards.budgetPaidCents, spent: rewards.budgetSpentCents })
-      .from(rewards)
-      .where(and(eq(rewards.campaignId, campaign.id), gt(rewards.budgetPaidCents, rewards.budgetSpentCents)))
-      .for('update');
-    const refund = paidAhead.reduce((sum, r) => sum + (r.paid - r.spent), 0);
-    if (refund > 0) {
-      await tx
-        .update(rewards)
-        .set({ budgetPaidCents: sql`${rewards.budgetSpentCents}`, updatedAt: new Date() })
-        .where(and(eq(rewards.campaignId, campaign.id), gt(rewards.budgetPaidCents, rewards.budgetSpentCents)));
-    }
-    const changes: { field: string; old: unknown; new: unknown }[] = [{ field: 'status', old: 'active', new: 'ended' }];
-    if (refund > 0) {
-      await refundCampaignBudget(tx, {
-        brandId: actor.brandId,
-        campaignId: campaign.id,
-        amountCents: refund,
-        note: `unspent budget of campaign ${campaign.id}, returned when it was ended`,
-        createdBy: actor.userId,
-      });
-      changes.push({ field: 'budgetRefunded', old: 0, new: refund });
-    }
+    const returned = await returnUnspentBudget(tx, { campaign, why: 'was ended', createdBy: actor.userId });
+    const changes: { field: string; old: unknown; new: unknown }[] = [
+      { field: 'status', old: 'active', new: 'ended' },
+      ...unspentBudgetChanges(returned),
+    ];
     const row = await saveCampaignChange({
       tx,
       actor,

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { finishReason, minIssueCents } from '@rally/domain';
 import type { Db } from '../../db/client.js';
+import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { invalidateCampaignPages, recordAudit } from '../campaign/campaign.repository.js';
 import { campaignRewards, stockOf } from './engine.repository.js';
 
 /**
- * Ends an active campaign whose codes (codes_over) or budgets (budget_over) are used up. The status
+ * Ends an active campaign whose codes (codes_over) or budgets (budget_over) are used up; what is left of its
+ * paid budgets (less than one more issue) goes back to the brands that paid it. The status
  * change is conditional on the campaign still being active, so however many completions or processes
  * find it finished at once, it ends once, with one audit entry.
  */
@@ -29,9 +31,13 @@ export async function checkFinishCriteria(db: Db, campaignId: number, now = new 
   return db.transaction(async (tx) => {
     const ended = (
       (await tx.execute(sql`update campaigns set status = 'ended', ended_at = ${now}, updated_at = ${now}, version = version + 1
-        where id = ${campaignId} and status = 'active' returning id`)) as unknown as { rows: { id: number }[] }
+        where id = ${campaignId} and status = 'active' returning id, name`)) as unknown as { rows: { id: number; name: string }[] }
     ).rows;
     if (ended.length === 0) return null;
+    const returned = await returnUnspentBudget(tx, {
+      campaign: { id: campaignId, brandId: campaign.brand_id, name: ended[0]!.name },
+      why: reason === 'codes_over' ? 'ran out of codes' : 'spent its budget',
+    });
     await recordAudit(tx, {
       brandId: campaign.brand_id,
       campaignId,
@@ -40,6 +46,7 @@ export async function checkFinishCriteria(db: Db, campaignId: number, now = new 
       changes: [
         { field: 'status', old: 'active', new: 'ended' },
         { field: 'finishReason', old: null, new: reason },
+        ...unspentBudgetChanges(returned),
       ],
     });
     invalidateCampaignPages(campaign.brand_id);

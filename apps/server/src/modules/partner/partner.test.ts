@@ -336,6 +336,31 @@ describe('launch of a shared campaign', () => {
     const [cash] = await db().select().from(rewards).where(eq(rewards.id, s.cash.id));
     expect(cash?.budgetPaidCents).toBe(5_000);
   });
+
+  it('gives each brand back its own unspent share when the shared campaign ends: the partner its part, the retailer its own', async () => {
+    const s = await invited('Refund race');
+    await fill(s.c.id, s.discount);
+    await fill(s.c.id, s.cash);
+    await credit(ids.partner, 5_000);
+    expect((await accept(s.c.id)).statusCode).toBe(200);
+    await reject(s.c.id);
+    await create({ bundleId: s.c.id, partnersId: [ids.partner], rewards: [{ rewardId: s.cash.id, suppliedBy: 'partners', partners: [{ brandId: ids.partner, budget: 5_000 }] }] });
+    expect((await launch(s.c.id)).statusCode).toBe(200);
+    // Participants won $20 of Peak's $50 and $40 of the retailer's own $100 while it ran.
+    await db().update(rewards).set({ budgetSpentCents: 2_000 }).where(eq(rewards.id, s.cash.id));
+    await db().update(rewards).set({ budgetSpentCents: 4_000 }).where(eq(rewards.id, s.own.id));
+    const before = (await db().select().from(brands).where(eq(brands.id, ids.partner)))[0]!.walletBalanceCents;
+
+    const ended = await call('POST', '/api/v3/bundle/end-campaign', retailer, { bundleId: s.c.id });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const peakRefund = (await ledgerOf(ids.partner, s.c.id)).filter((l) => l.kind === 'refund');
+    expect(peakRefund.map((l) => l.amountCents)).toEqual([3_000]);
+    expect(peakRefund[0]?.note).toContain('Refund race');
+    expect((await db().select().from(brands).where(eq(brands.id, ids.partner)))[0]!.walletBalanceCents).toBe(before + 3_000);
+    expect((await ledgerOf(ids.retailer, s.c.id)).filter((l) => l.kind === 'refund').map((l) => l.amountCents)).toEqual([6_000]);
+    const after = await db().select().from(rewards).where(eq(rewards.campaignId, s.c.id));
+    expect(after.every((r) => r.budgetPaidCents === r.budgetSpentCents)).toBe(true);
+  });
 });
 
 describe('builder helpers', () => {

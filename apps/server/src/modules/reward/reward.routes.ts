@@ -7,6 +7,7 @@ import {
   ERROR_CODES,
   ZBundleRewardsQuery,
   ZCampaignRewardParams,
+  ZIdRef,
   ZRewardEndDateBody,
   ZRewardRead,
   ZSaveRewardBody,
@@ -127,7 +128,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
         summary: "Add codes to a code reward; duplicates (in the list or the reward's) are dropped and counted",
         body: z
           .object({
-            rewardId: z.number().int().positive(),
+            rewardId: ZIdRef,
             uploadedCodes: z
               .object({ codes: z.array(z.string().max(200)).max(CODE_FILE_LIMITS.rows), fileUrl: z.string().max(2000).optional(), fileName: z.string().max(300).optional() })
               .strict(),

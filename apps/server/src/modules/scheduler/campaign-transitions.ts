@@ -1,6 +1,7 @@
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { campaigns, members, users } from '../../db/schema/index.js';
+import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { payDueBudgetFromWallet } from '../launch/index.js';
 import type { NotifyStartBlocked, StartBlockedNotice } from './start-blocked-mailer.js';
 import { invalidateCampaignPages, recordAudit } from '../campaign/index.js';
@@ -29,6 +30,8 @@ interface DueTransition {
   set: Partial<typeof campaigns.$inferInsert>;
   /** What makes the campaign due, besides its status. */
   due: SQL;
+  /** More work in the same transaction once the campaign changed; returns more audit changes. */
+  then?: (tx: DbOrTx, row: typeof campaigns.$inferSelect) => Promise<{ field: string; old: unknown; new: unknown }[]>;
 }
 
 /**
@@ -44,12 +47,13 @@ async function applyDueTransition(db: Db, campaignId: number, now: Date, t: DueT
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, t.from), t.due))
       .returning();
     if (!row) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
+    const more = t.then ? await t.then(tx, row) : [];
     await recordAudit(tx, {
       brandId: row.brandId,
       campaignId: row.id,
       userId: null,
       action: t.action,
-      changes: [{ field: 'status', old: t.from, new: t.to }],
+      changes: [{ field: 'status', old: t.from, new: t.to }, ...more],
     });
     invalidateCampaignPages(row.brandId);
     // An activated campaign that ends by date now needs its end job.
@@ -145,7 +149,7 @@ export async function startIfDue(db: Db, campaignId: number, replaceJobs: (campa
   return result.changed;
 }
 
-/** Ends an active campaign that ends by date once its end instant has come. */
+/** Ends an active campaign that ends by date once its end instant has come; its unspent budget goes back to who paid it. */
 export function endDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<TransitionResult> {
   return applyDueTransition(db, campaignId, now, {
     from: 'active',
@@ -153,6 +157,7 @@ export function endDueCampaign(db: Db, campaignId: number, now = new Date()): Pr
     action: 'scheduler.end',
     set: { endedAt: now },
     due: and(sql`'days_over' = any(${campaigns.finishCriteria})`, lte(campaigns.endDate, now))!,
+    then: async (tx, row) => unspentBudgetChanges(await returnUnspentBudget(tx, { campaign: row, why: 'reached its end date' })),
   });
 }
 

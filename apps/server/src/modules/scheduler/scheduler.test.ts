@@ -5,11 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../app.js';
 import { loadTestEnv } from '../../config/test-env.js';
 import { createDatabase } from '../../db/client.js';
-import { campaignAudit, campaigns } from '../../db/schema/index.js';
+import { campaignAudit, campaigns, rewards, walletLedger } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
 import { jobsForCampaign } from './campaign-scheduler.js';
+import { endDueCampaign } from './campaign-transitions.js';
 
 const silent = { info() {}, error() {}, warn() {}, debug() {} } as unknown as FastifyBaseLogger;
 const serverUrl = loadTestEnv().TEST_DATABASE_URL;
@@ -77,6 +78,23 @@ describe('in-process scheduler (embedded database)', () => {
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
+  });
+});
+
+describe('ending at the end date', () => {
+  it('ends the campaign once and returns its unspent money budget to the wallet, in the audit entry too', async () => {
+    const c = await f.campaign(t.brandIds.owner, { status: 'active', endDate: new Date(Date.now() - 1_000), finishCriteria: ['days_over'] });
+    const cash = await f.reward(t.brandIds.owner, c.id, { type: 'money', title: 'Cash', amountCents: 500, budgetCents: 10_000, budgetPaidCents: 10_000 });
+    await t.database.db.update(rewards).set({ budgetSpentCents: 2_500 }).where(eq(rewards.id, cash.id));
+
+    expect((await endDueCampaign(t.database.db, c.id)).changed).toBe(true);
+    expect((await endDueCampaign(t.database.db, c.id)).changed).toBe(false);
+    expect(await statusOf(c.id)).toBe('ended');
+    const refunds = await t.database.db.select().from(walletLedger).where(eq(walletLedger.campaignId, c.id));
+    expect(refunds.map((l) => [l.brandId, l.kind, l.amountCents])).toEqual([[t.brandIds.owner, 'refund', 7_500]]);
+    expect((await t.database.db.select().from(rewards).where(eq(rewards.id, cash.id)))[0]?.budgetPaidCents).toBe(2_500);
+    const [audit] = await t.database.db.select().from(campaignAudit).where(eq(campaignAudit.campaignId, c.id));
+    expect(audit?.changes).toContainEqual({ field: 'budgetRefunded', old: 0, new: 7_500 });
   });
 });
 
