@@ -17,7 +17,7 @@ const looksLikeText = (b: Buffer) => !b.subarray(0, 8192).includes(0);
  * must not take every core and gigabytes of memory, whichever screen they come from. The limits are the code
  * file limits (decision 0007); POS store lists are held to the same ones.
  */
-const pool = createParsePool(CODE_FILE_LIMITS.parseConcurrency, CODE_FILE_LIMITS.parseQueue);
+export const spreadsheetParsePool = createParsePool(CODE_FILE_LIMITS.parseConcurrency, CODE_FILE_LIMITS.parseQueue);
 
 const bomb = () => invalid([{ path: 'file', message: 'the .xlsx file expands far beyond its size (a zip bomb?); it was not opened' }]);
 
@@ -57,7 +57,7 @@ export async function readSpreadsheet(
       throw bomb();
     }
   }
-  const release = await pool.acquire();
+  const release = await spreadsheetParsePool.acquire();
   if (!release) {
     throw appError(
       ERROR_CODES.rateLimited,

@@ -11,6 +11,7 @@ import { factories } from '../../testing/factories.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { createParsePool } from '../../lib/spreadsheet-file/parse-pool.js';
+import { spreadsheetParsePool } from '../../lib/spreadsheet-file/read-spreadsheet.js';
 
 let t: TestApp;
 let owner: string;
@@ -211,6 +212,30 @@ describe('code file parse pool', () => {
     expect(pool.running).toBe(1);
     releaseSecond!();
     expect(pool.running).toBe(0);
+  });
+});
+
+describe('code upload route under load', () => {
+  it('answers 429 in the error shape with Retry-After when every parse slot and queue place is taken, and reads the file once one frees', async () => {
+    // The process's own pool, held the way uploads hold it: every slot running, every queue place waiting.
+    const running = await Promise.all(Array.from({ length: CODE_FILE_LIMITS.parseConcurrency }, () => spreadsheetParsePool.acquire()));
+    const queued = Array.from({ length: CODE_FILE_LIMITS.parseQueue }, () => spreadsheetParsePool.acquire());
+    expect(spreadsheetParsePool.waiting).toBe(CODE_FILE_LIMITS.parseQueue);
+    try {
+      const refused = await upload('codes.csv', Buffer.from('code\nQ1\nQ2\n'));
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe(String(CODE_FILE_LIMITS.parseRetryAfterSeconds));
+      const body = expectFileError(refused, 429);
+      expect(body.error.code).toBe('RATE_LIMITED');
+    } finally {
+      for (const release of running) release!();
+      // Each release hands its slot to the next waiter, so the waiters are let go one after another.
+      for (const waiter of queued) (await waiter)!();
+    }
+    expect(spreadsheetParsePool.running).toBe(0);
+    const accepted = await upload('codes.csv', Buffer.from('code\nQ1\nQ2\n'));
+    expect(accepted.statusCode).toBe(200);
+    expect((accepted.json() as { codes: string[] }).codes).toEqual(['Q1', 'Q2']);
   });
 });
 
