@@ -109,7 +109,4 @@ export function formatScheduleDate(epochSeconds: number, timeZone: string, lang:
   return formatZonedDate(epochSeconds, timeZone, lang, 'spec');
 }
 
-/** Money is stored as integer cents; shown in the language's currency format. */
-export function formatMoney(cents: number, lang: string, currency = 'USD'): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
-}
+export { formatMoney, currencySymbol } from './money';

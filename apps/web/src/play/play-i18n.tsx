@@ -8,6 +8,7 @@ import {
 } from '../i18n/languages';
 import { PLAY_MESSAGES, type TPlayMessageKey } from './play-messages';
 import { PlayApiError } from './play-api';
+import { formatMoney } from '../lib/money';
 
 export type TTranslate = (key: TPlayMessageKey, vars?: Record<string, string | number>) => string;
 
@@ -99,10 +100,6 @@ export function formatDate(epochSeconds: number, lang: string, timeZone?: string
   );
 }
 
-/** Money is integer cents, shown in the participant's brand currency (USD until the session is known). */
-export function formatMoney(cents: number, lang: string, currency = 'USD'): string {
-  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(cents / 100);
-}
 
 const PlayCurrencyContext = createContext('USD');
 /** Gives the screens the signed-in participant's brand currency (from GET /api/play/me). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  acceptedTermsErrors,
   canManagePartners,
   inviteAnswerProblem,
   isAcceptedPartner,
@@ -161,5 +162,18 @@ describe('partners of a shared campaign', () => {
       ZBundlePartnerCreateBody.safeParse({ bundleId: 1, partnersId: ['a'], rewards: [{ rewardId: 1, suppliedBy: 'partners', partners: [{ brandId: 'a', budget: -1 }] }] })
         .success,
     ).toBe(false);
+  });
+
+  it('keeps what an accepted partner accepted: its rewards and budgets, and no new reward for it', () => {
+    const accepted = { brandIds: new Set(['peak']), entries: [{ rewardId: 1, brandId: 'peak', budget: 5_000 }, { rewardId: 1, brandId: 'bright', budget: 3_000 }] };
+    const same = [{ rewardId: 1, suppliedBy: 'partners' as const, partners: [{ brandId: 'peak', budget: 5_000 }, { brandId: 'summit', budget: 3_000 }] }];
+    expect(acceptedTermsErrors(same, accepted)).toEqual([]);
+    expect(acceptedTermsErrors([{ rewardId: 1, suppliedBy: 'partners', partners: [{ brandId: 'peak', budget: 4_000 }] }], accepted)).toEqual([
+      { path: 'rewards.0.partners', message: PARTNER_MESSAGES.acceptedTerms },
+    ]);
+    expect(acceptedTermsErrors([{ rewardId: 1, suppliedBy: 'self', partners: [] }], accepted)).toEqual([{ path: 'rewards.0.partners', message: PARTNER_MESSAGES.acceptedTerms }]);
+    expect(acceptedTermsErrors([{ rewardId: 2, suppliedBy: 'partners', partners: [{ brandId: 'peak', budget: 100 }] }], accepted)).toEqual([
+      { path: 'rewards.0.partners.0.brandId', message: PARTNER_MESSAGES.acceptedTerms },
+    ]);
   });
 });

@@ -12,6 +12,7 @@ export const PARTNER_MESSAGES = {
   notShared: 'only a shared contest of a retailer takes partners',
   invitesOut: 'invites are out: partners can be changed once one of them has rejected',
   acceptedStays: 'an accepted partner stays on the campaign',
+  acceptedTerms: 'a partner that accepted keeps the rewards and budget it accepted',
   notAPartner: 'not a partner of this campaign',
   budgetNeeded: 'a partner supplying a money reward needs a budget above 0',
   budgetOnlyMoney: 'a budget is proposed only for money rewards',
@@ -64,6 +65,30 @@ export function partnerChangeErrors(current: readonly { brandId: string; inviteS
   for (const p of current) {
     if (p.inviteStatus === 'ACCEPTED' && !nextSet.has(p.brandId)) fields.push({ path: 'partnersId', message: PARTNER_MESSAGES.acceptedStays });
   }
+  return fields;
+}
+
+/**
+ * What a partner accepted is fixed (R71): the rewards it supplies and its budget for each stay as they were when
+ * it accepted, and it is given no new reward to supply. Checked against the supplies a save sends; rewards the
+ * save leaves out keep their supply.
+ */
+export function acceptedTermsErrors(
+  supplies: readonly RewardSupplyInput[],
+  accepted: { brandIds: ReadonlySet<string>; entries: readonly { rewardId: number; brandId: string; budget: number }[] },
+): TErrorField[] {
+  const fields: TErrorField[] = [];
+  supplies.forEach((s, i) => {
+    const kept = s.suppliedBy === 'partners' ? s.partners : [];
+    for (const entry of accepted.entries.filter((e) => e.rewardId === s.rewardId && accepted.brandIds.has(e.brandId))) {
+      const now = kept.find((p) => p.brandId === entry.brandId);
+      if (!now || now.budget !== entry.budget) fields.push({ path: `rewards.${i}.partners`, message: PARTNER_MESSAGES.acceptedTerms });
+    }
+    kept.forEach((p, j) => {
+      const isNew = !accepted.entries.some((e) => e.rewardId === s.rewardId && e.brandId === p.brandId);
+      if (accepted.brandIds.has(p.brandId) && isNew) fields.push({ path: `rewards.${i}.partners.${j}.brandId`, message: PARTNER_MESSAGES.acceptedTerms });
+    });
+  });
   return fields;
 }
 

@@ -101,6 +101,15 @@ export async function replacePartners(db: DbOrTx, campaign: CampaignRow, partner
   }
 }
 
+/** Every partner supply of the campaign's rewards (who supplies which reward, with which budget). */
+export async function rewardSupplies(db: DbOrTx, campaignId: number) {
+  return db
+    .select({ rewardId: rewardPartners.rewardId, brandId: rewardPartners.partnerBrandId, budget: rewardPartners.budgetCents })
+    .from(rewardPartners)
+    .innerJoin(rewards, eq(rewards.id, rewardPartners.rewardId))
+    .where(eq(rewards.campaignId, campaignId));
+}
+
 /** Sets who supplies one reward: the owner (no partner rows) or the listed partners with their budgets. */
 export async function setRewardSupply(
   db: DbOrTx,

@@ -140,6 +140,17 @@ describe('partner select (POST /api/v5/bundle-partner/create)', () => {
     expect((await reject(s.c.id)).statusCode).toBe(200);
     const dropAccepted = await create({ bundleId: s.c.id, partnersId: [ids.summit] });
     expect(errorOf(dropAccepted.body).fields).toContainEqual({ path: 'partnersId', message: PARTNER_MESSAGES.acceptedStays });
+    // What Peak accepted — $50 of the cash — is fixed: no cut, no taking the reward back, no new reward to supply.
+    for (const supply of [
+      { rewardId: s.cash.id, suppliedBy: 'partners', partners: [{ brandId: ids.partner, budget: 2_000 }] },
+      { rewardId: s.cash.id, suppliedBy: 'self', partners: [] },
+      { rewardId: s.own.id, suppliedBy: 'partners', partners: [{ brandId: ids.partner, budget: 1_000 }] },
+    ]) {
+      const changed = await create({ bundleId: s.c.id, partnersId: [ids.partner, ids.summit], rewards: [supply] });
+      expect(changed.statusCode, JSON.stringify(supply)).toBe(400);
+      expect(errorOf(changed.body).fields[0]?.message).toBe(PARTNER_MESSAGES.acceptedTerms);
+    }
+    expect((await db().select().from(rewardPartners).where(and(eq(rewardPartners.rewardId, s.cash.id), eq(rewardPartners.partnerBrandId, ids.partner))))[0]?.budgetCents).toBe(5_000);
     const replaced = await create({
       bundleId: s.c.id,
       partnersId: [ids.partner, ids.summit],

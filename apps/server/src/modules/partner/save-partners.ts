@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  acceptedTermsErrors,
   canManagePartners,
   ERROR_CODES,
   PARTNER_MESSAGES,
@@ -15,7 +16,7 @@ import { conflict, invalid } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { lockEditableCampaign, saveCampaignChange } from '../builder/index.js';
 import type { CampaignRow } from '../campaign/index.js';
-import { approvedPartnerIds, listPartnerRows, replacePartners, setRewardSupply } from './partner.repository.js';
+import { approvedPartnerIds, listPartnerRows, replacePartners, rewardSupplies, setRewardSupply } from './partner.repository.js';
 
 export interface SavePartnersOptions {
   db: Db;
@@ -61,6 +62,10 @@ export async function savePartners({ db, actor, body }: SavePartnersOptions): Pr
       ...rewardSupplyErrors(supplies, {
         partnerIds: new Set(body.partnersId),
         rewardTypes: new Map(campaignRewards.map((r) => [r.id, r.type])),
+      }),
+      ...acceptedTermsErrors(supplies, {
+        brandIds: new Set(current.filter((p) => p.inviteStatus === 'ACCEPTED').map((p) => p.partnerBrandId)),
+        entries: await rewardSupplies(tx, campaign.id),
       }),
     );
     if (fields.length > 0) throw invalid(fields);

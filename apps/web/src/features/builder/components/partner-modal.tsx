@@ -21,6 +21,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notify } from '../../../lib/notify';
+import { currencySymbol } from '../../../lib/money';
+import { useBrandCurrency } from '../../../app/session';
 import { errorMessage } from '../../../lib/error-message';
 import { isApiError } from '../../../lib/api-client';
 import { builderKeys } from '../../../app/query-keys';
@@ -55,6 +57,7 @@ export interface PartnerModalProps {
  */
 export function PartnerModal({ campaignId, ownerName, partners, rewards, onClose }: PartnerModalProps) {
   const { t, i18n } = useTranslation();
+  const currency = useBrandCurrency();
   const queryClient = useQueryClient();
   const [selected, setSelected] = useState<string[]>(() => partners.map((p) => p.brandId));
   const [names, setNames] = useState<Record<string, string>>(() =>
@@ -209,6 +212,7 @@ export function PartnerModal({ campaignId, ownerName, partners, rewards, onClose
                         size="xs"
                         aria-label={t('builder.partners.supplier-of', { title: rewardTitle(r, t) })}
                         value={s.suppliedBy}
+                        disabled={r.partners.some((p) => statusOf(p.brandId) === 'ACCEPTED')}
                         onChange={(v) => setSupply(r.id, { suppliedBy: v as Supply['suppliedBy'] })}
                         data={[
                           { value: 'self', label: ownerName },
@@ -222,6 +226,8 @@ export function PartnerModal({ campaignId, ownerName, partners, rewards, onClose
                           <Checkbox
                             label={names[id] ?? id}
                             checked={id in s.partners}
+                            disabled={statusOf(id) === 'ACCEPTED'}
+                            description={statusOf(id) === 'ACCEPTED' ? t('builder.partners.accepted-terms') : undefined}
                             onChange={(e) => {
                               const next = { ...s.partners };
                               if (e.currentTarget.checked) next[id] = next[id] ?? 0;
@@ -233,10 +239,11 @@ export function PartnerModal({ campaignId, ownerName, partners, rewards, onClose
                           {r.type === 'money' && id in s.partners && (
                             <NumberInput
                               aria-label={t('builder.partners.budget-of', { name: names[id] ?? id })}
-                              prefix="$"
+                              prefix={currencySymbol(i18n.language, currency)}
                               decimalScale={2}
                               min={0}
                               w={140}
+                              disabled={statusOf(id) === 'ACCEPTED'}
                               value={money(s.partners[id] ?? 0)}
                               onChange={(v) =>
                                 setSupply(r.id, { partners: { ...s.partners, [id]: Math.round(Number(v || 0) * 100) } })
