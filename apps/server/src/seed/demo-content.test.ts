@@ -146,6 +146,14 @@ describe('demo content seed', () => {
       join campaigns c on c.id = p.campaign_id
       where c.brand_id = ${t.brandIds.retailer} and p.partner_brand_id = ${t.brandIds.partner}`);
     expect(rows).toContainEqual({ invite_status: 'SENT', shared_campaign: true, type: 'contest' });
+    // The open invite asks Peak Snacks to fill a money reward with its own budget; the accepted one was filled and paid.
+    const supplies = await t.database.rows<{ status: string; fill: string; budget: number; paid: number }>(sql`
+      select p.invite_status::text as status, rp.fill_status::text as fill, rp.budget_cents::int as budget, rp.paid_cents::int as paid
+      from reward_partners rp join rewards r on r.id = rp.reward_id
+      join campaign_partners p on p.campaign_id = r.campaign_id and p.partner_brand_id = rp.partner_brand_id
+      where rp.partner_brand_id = ${t.brandIds.partner} order by p.invite_status`);
+    expect(supplies).toContainEqual({ status: 'SENT', fill: 'pending', budget: 50_000, paid: 0 });
+    expect(supplies).toContainEqual({ status: 'ACCEPTED', fill: 'filled', budget: 150_000, paid: 150_000 });
   });
 
   it('credits every demo wallet through a ledger row marked as a demo credit', async () => {

@@ -1823,7 +1823,8 @@ const CAMPAIGN_SPECS: readonly CampaignSpec[] = [
     partner: 'SENT',
     progress: 75,
     missions: ['Partner brands sales race'],
-    rewards: [prize('Team pizza party', 'Pizza for the whole team of the winning store.', 30_000, 1)],
+    // Peak Snacks is asked to put $500 into the per-item bonus: its invite waits for it to fill that reward.
+    rewards: [prize('Team pizza party', 'Pizza for the whole team of the winning store.', 30_000, 1), money('$2 per Peak Snacks item sold', 200, 50_000)],
     createdDaysAgo: 2,
   },
   {
@@ -2024,6 +2025,8 @@ async function seedCampaigns(
     partnerBrandId: string;
     budgetCents: number;
     filled: boolean;
+    /** Launched: the partner paid its share then. */
+    paid: boolean;
   }[] = [];
 
   for (const [index, { spec, values }] of planned.entries()) {
@@ -2079,16 +2082,18 @@ async function seedCampaigns(
             isUnlimited: false,
             scope: r.missionScoped && firstMission ? 'mission' : 'campaign',
             missionId: r.missionScoped && firstMission ? firstMission.id : null,
-            isShared: spec.shared === true && spec.partner === 'ACCEPTED',
-            filledByPartners: spec.shared === true && spec.partner === 'ACCEPTED',
+            // A shared contest's money rewards are Peak Snacks' to supply: the whole budget is its proposed share.
+            isShared: spec.shared === true && spec.partner !== undefined,
+            filledByPartners: spec.shared === true && spec.partner !== undefined,
           });
-          if (spec.shared && spec.partner === 'ACCEPTED') {
+          if (spec.shared && spec.partner) {
             sharedRewardPlan.push({
               key,
               brandId,
               partnerBrandId: brandIds.partner,
-              budgetCents: r.budgetCents / 2,
-              filled: true,
+              budgetCents: r.budgetCents,
+              filled: spec.partner === 'ACCEPTED',
+              paid,
             });
           }
           break;
@@ -2178,7 +2183,7 @@ async function seedCampaigns(
     rewardId: idOfReward(p.key),
     partnerBrandId: p.partnerBrandId,
     budgetCents: p.budgetCents,
-    paidCents: p.filled ? p.budgetCents : 0,
+    paidCents: p.filled && p.paid ? p.budgetCents : 0,
     fillStatus: p.filled ? ('filled' as const) : ('pending' as const),
   }));
   if (rewardPartnerRows.length > 0) await db.insert(rewardPartners).values(rewardPartnerRows);
