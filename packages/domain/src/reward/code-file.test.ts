@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { codeFileExtension, summarizeCodes } from './code-file.js';
+import { CodeSummarizer, codeFileExtension, summarizeCodes } from './code-file.js';
 
 describe('summarizeCodes', () => {
   it('trims, keeps leading zeros, skips a header, and reports empties and duplicates', () => {
@@ -27,5 +27,29 @@ describe('codeFileExtension', () => {
     expect(codeFileExtension('a.xls')).toBe('xls');
     expect(codeFileExtension('a.csv')).toBe('csv');
     expect(codeFileExtension('a.txt')).toBeNull();
+  });
+});
+
+describe('CodeSummarizer', () => {
+  it('gives the same summary fed in slices as summarizeCodes in one call, past its first table size', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[0-9A-C ]{0,3}$/), { maxLength: 200 }), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1 }), (cells, cuts) => {
+        const existing = new Set(['A', '01']);
+        const summarizer = new CodeSummarizer(1, existing);
+        let from = 0;
+        for (let k = 0; from < cells.length; k++) {
+          const to = Math.min(cells.length, from + cuts[k % cuts.length]!);
+          summarizer.add(cells, from, to);
+          from = to;
+        }
+        expect(summarizer.summary()).toEqual(summarizeCodes(cells, existing));
+      }),
+    );
+  });
+  it('keeps a million distinct codes, drops their repeats and keeps the file order', () => {
+    const cells = Array.from({ length: 1_000_000 }, (_, i) => String(i).padStart(10, '0'));
+    const { codes, duplicatesInFile } = summarizeCodes([...cells, ...cells.slice(0, 1000)]);
+    expect(codes).toEqual(cells);
+    expect(duplicatesInFile).toBe(1000);
   });
 });

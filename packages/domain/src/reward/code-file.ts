@@ -48,27 +48,95 @@ export interface CodeSummary {
  * the reward's codes reported and dropped. An optional header "code" is skipped.
  */
 export function summarizeCodes(cells: readonly string[], existing: ReadonlySet<string> = new Set()): CodeSummary {
-  const seen = new Set<string>();
-  const codes: string[] = [];
-  let duplicatesInFile = 0;
-  let duplicatesExisting = 0;
-  let emptyRows = 0;
-  cells.forEach((cell, i) => {
-    const code = cell.trim();
-    if (i === 0 && /^codes?$/i.test(code)) return;
-    if (code === '') {
-      emptyRows += 1;
-    } else if (seen.has(code)) {
-      duplicatesInFile += 1;
-    } else if (existing.has(code)) {
-      seen.add(code);
-      duplicatesExisting += 1;
-    } else {
-      seen.add(code);
-      codes.push(code);
+  const summarizer = new CodeSummarizer(cells.length, existing);
+  summarizer.add(cells);
+  return summarizer.summary();
+}
+
+/**
+ * summarizeCodes in slices: `add` the cells in order (in as many calls as the caller likes, so a server can let
+ * other work run between slices of a million-row file), then read `summary()`.
+ *
+ * Duplicates are found with an open-addressing table of indexes into the codes seen (an Int32Array, 8 bytes a
+ * slot at half load) rather than a Set: for 1,000,000 codes it takes a quarter of a Set's time and a fifth of
+ * its memory (decision 0007).
+ */
+export class CodeSummarizer {
+  private readonly seen: string[] = [];
+  private table: Int32Array;
+  private readonly codes: string[] = [];
+  private row = 0;
+  private duplicatesInFile = 0;
+  private duplicatesExisting = 0;
+  private emptyRows = 0;
+
+  constructor(
+    expectedRows: number,
+    private readonly existing: ReadonlySet<string> = new Set(),
+  ) {
+    this.table = emptyTable(expectedRows);
+  }
+
+  add(cells: readonly string[], from = 0, to = cells.length): void {
+    for (let i = from; i < to; i++, this.row++) {
+      const code = cells[i]!.trim();
+      if (this.row === 0 && /^codes?$/i.test(code)) continue;
+      if (code === '') {
+        this.emptyRows += 1;
+      } else if (!this.firstSight(code)) {
+        this.duplicatesInFile += 1;
+      } else if (this.existing.has(code)) {
+        this.duplicatesExisting += 1;
+      } else {
+        this.codes.push(code);
+      }
     }
-  });
-  return { codes, added: codes.length, duplicatesInFile, duplicatesExisting, emptyRows };
+  }
+
+  summary(): CodeSummary {
+    return { codes: this.codes, added: this.codes.length, duplicatesInFile: this.duplicatesInFile, duplicatesExisting: this.duplicatesExisting, emptyRows: this.emptyRows };
+  }
+
+  /** Records the code; false when it was seen before. */
+  private firstSight(code: string): boolean {
+    if ((this.seen.length + 1) * 2 > this.table.length) this.grow();
+    const mask = this.table.length - 1;
+    for (let slot = hashOf(code) & mask; ; slot = (slot + 1) & mask) {
+      const at = this.table[slot]!;
+      if (at === -1) {
+        this.table[slot] = this.seen.length;
+        this.seen.push(code);
+        return true;
+      }
+      if (this.seen[at] === code) return false;
+    }
+  }
+
+  private grow() {
+    this.table = emptyTable(this.table.length);
+    const mask = this.table.length - 1;
+    this.seen.forEach((code, index) => {
+      let slot = hashOf(code) & mask;
+      while (this.table[slot] !== -1) slot = (slot + 1) & mask;
+      this.table[slot] = index;
+    });
+  }
+}
+
+/** A table of at least twice `rows` slots (a power of two), all empty (-1). */
+function emptyTable(rows: number): Int32Array {
+  let size = 16;
+  while (size < rows * 2) size *= 2;
+  return new Int32Array(size).fill(-1);
+}
+
+/** FNV-1a over the UTF-16 units, then mixed so that codes differing in their last characters spread out. */
+function hashOf(code: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < code.length; i++) h = Math.imul(h ^ code.charCodeAt(i), 0x01000193);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) >>> 0;
 }
 
 /** The downloadable template: one header and example codes with leading zeros. */

@@ -85,10 +85,51 @@ function csvCells(buffer) {
   return cells;
 }
 
+/** Occurrences of `needle` in `text`. */
+function countOf(text, needle) {
+  let n = 0;
+  for (let i = text.indexOf(needle); i !== -1; i = text.indexOf(needle, i + needle.length)) n += 1;
+  return n;
+}
+
+/**
+ * The first column of a CSV without a single quote character (what code files are), as one "\n"-joined string,
+ * without building a row array per line: Papa.parse of a million rows spends most of its time collecting the
+ * garbage of those arrays, and holds them all at once. Papa still chooses the delimiter and the line break (from
+ * the same first rows it would look at), so the cells are the ones csvCells would give; null sends every other file
+ * (quotes, mixed line breaks) to csvCells.
+ */
+function csvFirstColumnText(buffer) {
+  let text = buffer.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.includes('"')) return null;
+  if (text === '') return { text: '', count: 0, tooMany: false };
+  const { delimiter, linebreak } = Papa.parse(text.slice(0, 1_048_576), { preview: 1 }).meta;
+  if (linebreak === '\r\n') {
+    const crlf = countOf(text, '\r\n');
+    // A lone \r or \n would be part of a cell for Papa: leave such a file to it.
+    if (crlf !== countOf(text, '\r') || crlf !== countOf(text, '\n')) return null;
+    text = text.replaceAll('\r\n', '\n');
+  } else if (linebreak !== '\n') {
+    return null;
+  }
+  // Everything from a row's first delimiter to its end is other columns.
+  if (delimiter && text.includes(delimiter)) text = text.replace(new RegExp(`${delimiter.replace(/[|\\^$.*+?()[\]{}]/g, '\\$&')}[^\n]*`, 'g'), '');
+  const broken = text.indexOf('\r');
+  if (broken !== -1) throw new Refused(`row ${countOf(text.slice(0, broken), '\n') + 1}: a code cannot contain a line break`);
+  // A line break at the end closes the last row; it does not start an empty one (as in csvCells).
+  if (text.endsWith('\n')) text = text.slice(0, -1);
+  const rows = countOf(text, '\n') + 1;
+  if (rows > maxRows + 1) return { text: '', count: maxRows + 2, tooMany: true };
+  return { text, count: rows, tooMany: false };
+}
+
 try {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let cells;
-  if (ext === 'csv') {
+  const firstColumn = ext === 'csv' && columns === 'first' ? csvFirstColumnText(buffer) : null;
+  if (firstColumn) {
+    cells = null;
+  } else if (ext === 'csv') {
     cells = csvCells(buffer);
   } else {
     if (ext === 'xlsx') await checkZipExpansion(buffer);
@@ -98,8 +139,10 @@ try {
     const rows = sheet ? XLSX.utils.sheet_to_json(sheet, { header: 1, raw: false, defval: '', blankrows: true }) : [];
     cells = rows.map(cellsOf);
   }
-  const tooMany = cells.length > maxRows + 1;
-  if (columns === 'all') {
+  const tooMany = cells && cells.length > maxRows + 1;
+  if (firstColumn) {
+    parentPort.postMessage({ ok: true, ...firstColumn });
+  } else if (columns === 'all') {
     parentPort.postMessage({ ok: true, text: JSON.stringify(cells.slice(0, maxRows + 1)), count: Math.min(cells.length, maxRows + 1), tooMany });
   } else {
     // A code never holds a line break (a quoted cell may): refuse the row rather than store half a code.

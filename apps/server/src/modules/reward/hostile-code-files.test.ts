@@ -170,6 +170,19 @@ describe('hostile code files', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as { codes: string[] }).codes).toEqual(['A,1', 'B"2', 'C3']);
   });
+
+  it('reads the first column of an unquoted CSV with Windows line breaks and more columns, empty rows counted', async () => {
+    const res = await upload('codes.csv', Buffer.from('\uFEFFcode,note\r\n0001,a\r\n\r\n0002,b,c\r\n0001,d\r\n'));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { codes: string[]; summary: { emptyRows: number; duplicatesInFile: number } };
+    expect(body.codes).toEqual(['0001', '0002']);
+    expect(body.summary).toMatchObject({ emptyRows: 1, duplicatesInFile: 1 });
+  });
+
+  it('refuses an unquoted CSV with a carriage return inside a code, naming the row', async () => {
+    const res = await upload('codes.csv', Buffer.from('code\nA0\nB1\rB2\nC3\n'));
+    expect(expectFileError(res).error.fields[0]!.message).toMatch(/^row 3: a code cannot contain a line break/);
+  });
 });
 
 describe('malformed multipart on the code upload', () => {
