@@ -11,7 +11,6 @@ import {
   claimCode,
   insertCompletion,
   insertUnlock,
-  reserveBudget,
   saveResponse,
   scopeHistory,
   unlocksSoFar,
@@ -34,6 +33,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     codes: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '1' },
+    // For profiling one path: baseline | engine (default both, in the same run).
+    only: { type: 'string' },
+    'skip-pool': { type: 'boolean', default: false },
+    // Keeps the database for inspection (its name is printed); drop it afterwards.
+    keep: { type: 'boolean', default: false },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
   },
 });
@@ -109,7 +113,7 @@ async function submitBaseline(s: Awaited<ReturnType<typeof setup>>, userId: numb
       const [history, before] = await Promise.all([scopeHistory(tx, p, s.campaignId, null, qualifyingFilter(r.assignment)), unlocksSoFar(tx, p, r.id)]);
       for (let i = 0; i < newUnlocks(er, current, history, before); i++) {
         const amount = issueAmountFor(er, current);
-        if (amount !== null && amount > 0 && !(await reserveBudget(tx, r.id, amount))) break;
+        if (amount !== null && amount > 0 && !(await reserveBudgetRow(tx, r.id, amount))) break;
         if (isCodeReward(r.type)) {
           if (!(await claimCode(tx, p, r, c!.id, amount))) break;
         } else await insertUnlock(tx, p, r, c!.id, 'issued', amount);
@@ -121,11 +125,21 @@ async function submitBaseline(s: Awaited<ReturnType<typeof setup>>, userId: numb
   });
 }
 
+/**
+ * The earlier debit, kept for the baseline: the reward row locked while it covers the amount and held until
+ * the transaction's commit (the ledger row without a slice settles on that row).
+ */
+async function reserveBudgetRow(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], rewardId: number, amount: number): Promise<boolean> {
+  const r = await tx.execute(sql`select id from rewards
+    where id = ${rewardId} and budget_paid_cents - budget_spent_cents - budget_allotted_cents >= ${amount} for update`);
+  return (r as unknown as { rows: unknown[] }).rows.length > 0;
+}
+
 async function exactness(a: Awaited<ReturnType<typeof setup>>) {
   const [dup] = await database.rows<{ n: number }>(sql`select count(*)::int as n from (select code_id from reward_unlocks where code_id is not null group by code_id having count(*) > 1) d`);
   const [issued] = await database.rows<{ n: number; distinct_codes: number }>(sql`select count(*)::int as n, count(distinct c.code)::int as distinct_codes from reward_unlocks u join reward_codes c on c.id = u.code_id where u.reward_id = ${a.codeRewardId}`);
   const [money] = await database.rows<{ paid: string; spent: string; ledger: string; unlock_sum: string }>(
-    sql`select budget_paid_cents as paid, budget_spent_cents as spent, (select -sum(amount_cents) from reward_budget_ledger where reward_id = r.id) as ledger,
+    sql`select budget_paid_cents as paid, reward_budget_spent(r.id) as spent, (select -sum(amount_cents) from reward_budget_ledger where reward_id = r.id) as ledger,
           (select sum(amount_cents) from reward_unlocks where reward_id = r.id) as unlock_sum from rewards r where id = ${a.money!}`,
   );
   return {
@@ -139,6 +153,7 @@ async function exactness(a: Awaited<ReturnType<typeof setup>>) {
 // Part 1: baseline then engine, `rounds` times, each on a campaign of its own.
 for (let round = 1; round <= Number(values.rounds); round++) {
   for (const path of ['baseline', 'engine'] as const) {
+    if (values.only && values.only !== path) continue;
     const a = await setup(P, Number(values.codes), true);
     const until = Date.now() + Number(values.seconds) * 1000;
     let unlocks = 0;
@@ -160,13 +175,16 @@ for (let round = 1; round <= Number(values.rounds); round++) {
 }
 
 // Part 2
+if (!values['skip-pool']) {
 const b = await setup(2000, 1000, false);
 const t1 = Date.now();
 const results = await Promise.all(b.people.map((p, i) => submit(b, p.id, `c-${i}`)));
 const claimed = results.flatMap((r) => r.result.unlocked.map((u) => u.code));
 const [stored] = await database.rows<{ n: number }>(sql`select count(*)::int as n from reward_unlocks where reward_id = ${b.codeRewardId}`);
 console.log(JSON.stringify({ part: 'pool', claims: 2000, pool: 1000, seconds: (Date.now() - t1) / 1000, issued: claimed.length, distinct: new Set(claimed).size, unlockRows: stored!.n }));
+}
 
 await database.close();
-await admin.query(`drop database if exists ${name} with (force)`);
+if (values.keep) console.log(JSON.stringify({ kept: name }));
+else await admin.query(`drop database if exists ${name} with (force)`);
 await admin.end();

@@ -44,8 +44,12 @@ export const rewards = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }),
     budgetCents: bigint('budget_cents', { mode: 'number' }),
     budgetPaidCents: bigint('budget_paid_cents', { mode: 'number' }).notNull().default(0),
-    // Sum of the reward's budget ledger debits, moved only by its trigger (migration 0008); ≤ paid.
+    // Ledger debits settled on this row (migration 0008); debits of a running campaign land on its budget
+    // slices instead (migration 0017) and are folded back here when it stops running. Total spent:
+    // reward_budget_spent(id). Spent + allotted ≤ paid.
     budgetSpentCents: bigint('budget_spent_cents', { mode: 'number' }).notNull().default(0),
+    // Paid budget handed to reward_budget_slices (decision 0008 §9), each slice capped at its allotment.
+    budgetAllottedCents: bigint('budget_allotted_cents', { mode: 'number' }).notNull().default(0),
     dynamicActive: boolean('dynamic_active').notNull().default(false),
     dynamicAmounts: jsonb('dynamic_amounts').$type<TDynamicAmountRow[]>().notNull().default([]),
     percentageDiscount: integer('percentage_discount'),
@@ -70,7 +74,10 @@ export const rewards = pgTable(
     check('rewards_description_len', sql`char_length(${t.description}) <= 200`),
     check('rewards_fine_print_len', sql`${t.finePrint} is null or char_length(${t.finePrint}) <= 300`),
     check('rewards_completions_min', sql`${t.completionsToUnlock} >= 1`),
-    check('rewards_budget_not_overspent', sql`${t.budgetSpentCents} >= 0 and ${t.budgetSpentCents} <= ${t.budgetPaidCents}`),
+    check(
+      'rewards_budget_not_overspent',
+      sql`${t.budgetSpentCents} >= 0 and ${t.budgetAllottedCents} >= 0 and ${t.budgetSpentCents} + ${t.budgetAllottedCents} <= ${t.budgetPaidCents}`,
+    ),
   ],
 );
 

@@ -10,6 +10,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -167,9 +168,33 @@ export const rewardBudgetLedger = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     completionId: bigint('completion_id', { mode: 'number' }).references(() => completions.id, { onDelete: 'set null' }),
     unlockId: bigint('unlock_id', { mode: 'number' }).references(() => rewardUnlocks.id, { onDelete: 'set null' }),
+    // The budget slice the debit came from (null: settled on the reward row).
+    slice: smallint('slice'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reward_budget_ledger_reward_idx').on(t.rewardId)],
+);
+
+/**
+ * A running reward's paid budget split into slices (docs/decisions/0008 §9): a debit locks one slice
+ * no other transaction holds, so concurrent completions do not queue on the reward row until each
+ * one's commit is flushed. Each slice can never spend more than it was allotted (CHECK), and the
+ * reward row never allots more than was paid (its CHECK), so the budget cannot go below zero.
+ */
+export const rewardBudgetSlices = pgTable(
+  'reward_budget_slices',
+  {
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'cascade' }),
+    slice: smallint('slice').notNull(),
+    allottedCents: bigint('allotted_cents', { mode: 'number' }).notNull().default(0),
+    spentCents: bigint('spent_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rewardId, t.slice] }),
+    check('reward_budget_slices_not_overspent', sql`${t.spentCents} >= 0 and ${t.spentCents} <= ${t.allottedCents}`),
+  ],
 );
 
 /** A prize winner's delivery form (one per unlock). */

@@ -57,7 +57,7 @@ export async function getPauseDetails({ db, actor, campaignId }: CampaignQueryOp
       .innerJoin(rewards, eq(rewards.id, rewardCodes.rewardId))
       .where(and(eq(rewards.campaignId, campaign.id), isNull(rewardCodes.issuedAt))),
     db
-      .select({ left: sql<number>`coalesce(sum(${rewards.budgetPaidCents} - ${rewards.budgetSpentCents}), 0)::int` })
+      .select({ left: sql<number>`coalesce(sum(${rewards.budgetPaidCents} - reward_budget_spent(${rewards.id})), 0)::int` })
       .from(rewards)
       .where(eq(rewards.campaignId, campaign.id)),
   ]);

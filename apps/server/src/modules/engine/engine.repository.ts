@@ -98,7 +98,7 @@ export async function campaignRewards(db: DbOrTx, brandId: string, campaignId: n
       select id, campaign_id as "campaignId", type, scope, mission_id as "missionId", title,
              completions_to_unlock as "completionsToUnlock", max_per_user as "maxPerUser", is_unlimited as "isUnlimited",
              assignment, amount_cents as "amountCents", budget_cents as "budgetCents",
-             budget_paid_cents as "budgetPaidCents", budget_spent_cents as "budgetSpentCents",
+             budget_paid_cents as "budgetPaidCents", reward_budget_spent(id) as "budgetSpentCents",
              dynamic_active as "dynamicActive", dynamic_amounts as "dynamicAmounts", total_available as "totalAvailable"
       from rewards where brand_id = ${brandId} and campaign_id = ${campaignId} order by id`),
   );
@@ -121,7 +121,7 @@ export async function beginEngineTx(tx: DbOrTx, campaignId: number, lockKeys: [n
   const locks = lockKeys.map(([a, b]) => sql`, pg_advisory_xact_lock(${a}::int, ${b}::int)`);
   const rows = rowsOf<{ status: string | null }>(
     await tx.execute(sql`select set_config('rally.engine', 'on', true)${sql.join(locks, sql``)},
-      (select status from campaigns where id = ${campaignId}) as status`),
+      (select status from campaigns where id = ${campaignId} for share) as status`),
   );
   return rows[0]?.status ?? null;
 }
@@ -277,15 +277,13 @@ export async function claimCode(
 }
 
 /**
- * Locks the reward's row if its paid budget still covers `amountCents` (re-checked after any wait,
- * so two debits never both pass on the last cents); false when it does not.
+ * A slice of the reward's paid budget that covers `amountCents`, locked until the transaction ends
+ * (SQL function reward_budget_take, decision 0008 §9); null when the budget does not cover it. The
+ * debit's ledger row names the slice.
  */
-export async function reserveBudget(tx: DbOrTx, rewardId: number, amountCents: number): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await tx.execute(sql`select id from rewards
-      where id = ${rewardId} and budget_paid_cents - budget_spent_cents >= ${amountCents} for update`),
-  );
-  return rows.length > 0;
+export async function reserveBudget(tx: DbOrTx, rewardId: number, amountCents: number): Promise<number | null> {
+  const rows = rowsOf<{ slice: number | null }>(await tx.execute(sql`select reward_budget_take(${rewardId}::int, ${amountCents}::bigint) as slice`));
+  return rows[0]?.slice ?? null;
 }
 
 /** Records an unlock (money, gift card without a code, prize) and, with an amount, its budget debit — one statement. */
@@ -297,11 +295,13 @@ export async function insertUnlock(
   status: 'issued' | 'awaiting_assignment',
   debitCents: number | null,
   codeId: number | null = null,
+  /** The budget slice reserveBudget returned (null: the reward row). */
+  slice: number | null = null,
 ): Promise<{ unlockId: number; createdAt: Date }> {
   const debit =
     debitCents !== null && debitCents > 0
-      ? sql`, debit as (insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id)
-           select ${p.brandId}, ${reward.id}, ${-debitCents}, ${completionId}, id from unlock returning id)`
+      ? sql`, debit as (insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id, slice)
+           select ${p.brandId}, ${reward.id}, ${-debitCents}, ${completionId}, id, ${slice}::smallint from unlock returning id)`
       : sql``;
   const rows = rowsOf<{ id: string | number; created_at: Date | string }>(
     await tx.execute(sql`
@@ -345,7 +345,7 @@ export async function stockOf(
         case when r.type in ('gift_card', 'free_product', 'discount')
           then (select count(*)::int from reward_codes rc where rc.reward_id = r.id and rc.issued_at is null) end as codes_left,
         case when r.type = 'money' or (r.type = 'gift_card' and coalesce(r.budget_cents, 0) > 0)
-          then r.budget_paid_cents - r.budget_spent_cents end as budget_left
+          then r.budget_paid_cents - reward_budget_spent(r.id) end as budget_left
       from rewards r where r.campaign_id = ${campaignId}`),
   );
   return rows.map((r) => ({

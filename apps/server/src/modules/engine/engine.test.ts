@@ -122,7 +122,7 @@ describe('engine: which rewards a completion unlocks', () => {
     }
     // 500 + 300 = 800 spent; the next 500 does not fit in 200; the next 300 does not either.
     expect(amounts).toEqual([500, 300, null, null]);
-    const [r] = await rows<{ spent: number; paid: number; ledger: number }>(sql`select budget_spent_cents as spent, budget_paid_cents as paid,
+    const [r] = await rows<{ spent: number; paid: number; ledger: number }>(sql`select reward_budget_spent(id) as spent, budget_paid_cents as paid,
       (select -sum(amount_cents) from reward_budget_ledger where reward_id = ${money.id}) as ledger from rewards where id = ${money.id}`);
     expect([Number(r!.spent), Number(r!.ledger)]).toEqual([800, 800]);
     // The constraint, not only the engine's check: a debit past the paid budget fails.

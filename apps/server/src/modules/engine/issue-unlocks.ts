@@ -89,9 +89,11 @@ export async function issueUnlocks(
         finePrint: null,
         prizeForm: null,
       };
+      let slice: number | null = null;
       if (amount !== null && amount > 0) {
         touchedStock = true;
-        if (!(await reserveBudget(tx, r.id, amount))) break;
+        slice = await reserveBudget(tx, r.id, amount);
+        if (slice === null) break;
       }
       if (isCodeReward(r.type)) {
         touchedStock = true;
@@ -100,8 +102,8 @@ export async function issueUnlocks(
         if (amount !== null && amount > 0) {
           // The gift card's value leaves the budget with the code: a ledger row for the same unlock.
           await tx.execute(
-            sql`insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id)
-              values (${p.brandId}, ${r.id}, ${-amount}, ${c.completionId}, ${claim.unlockId})`,
+            sql`insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id, slice)
+              values (${p.brandId}, ${r.id}, ${-amount}, ${c.completionId}, ${claim.unlockId}, ${slice}::smallint)`,
           );
         }
         unlocked.push({ ...base, unlockId: claim.unlockId, status: 'issued', code: claim.code, amountCents: amount, createdAt: epoch(claim.createdAt) });
@@ -109,7 +111,7 @@ export async function issueUnlocks(
         const u = await insertUnlock(tx, p, r, c.completionId, 'awaiting_assignment', null);
         unlocked.push({ ...base, unlockId: u.unlockId, status: 'awaiting_assignment', code: null, amountCents: null, createdAt: epoch(u.createdAt) });
       } else {
-        const u = await insertUnlock(tx, p, r, c.completionId, 'issued', amount);
+        const u = await insertUnlock(tx, p, r, c.completionId, 'issued', amount, null, slice);
         unlocked.push({ ...base, unlockId: u.unlockId, status: 'issued', code: null, amountCents: amount, createdAt: epoch(u.createdAt) });
       }
     }

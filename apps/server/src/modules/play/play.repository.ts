@@ -132,7 +132,7 @@ export async function rewardsFor(db: DbOrTx, p: ParticipantRef, campaignId: numb
              case when r.type in ('gift_card', 'free_product', 'discount')
                then (select count(*)::int from reward_codes rc where rc.reward_id = r.id and rc.issued_at is null) end as codes_left,
              case when r.type = 'money' or (r.type = 'gift_card' and coalesce(r.budget_cents, 0) > 0)
-               then r.budget_paid_cents - r.budget_spent_cents end as budget_left,
+               then r.budget_paid_cents - reward_budget_spent(r.id) end as budget_left,
              (select count(*)::int from reward_unlocks u where u.reward_id = r.id and u.status = 'assigned') as assigned,
              (select count(*)::int from reward_unlocks u where u.reward_id = r.id and u.${col(p)} = ${p.id}) as my_unlocked,
              (select count(*)::int from completions x where x.campaign_id = r.campaign_id and x.${col(p)} = ${p.id}

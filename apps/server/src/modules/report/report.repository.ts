@@ -119,7 +119,7 @@ export async function rewardFigures(db: DbOrTx, scope: ReportScope): Promise<Rew
       codesLeft: sql<number | null>`case when ${rewards.type} in ('gift_card', 'free_product', 'discount')
         then (select count(*)::int from ${rewardCodes} where ${rewardCodes.rewardId} = ${rewards.id} and ${rewardCodes.issuedAt} is null) end`,
       budgetLeftCents: sql<string | null>`case when ${rewards.type} = 'money' or (${rewards.type} = 'gift_card' and coalesce(${rewards.budgetCents}, 0) > 0)
-        then ${rewards.budgetPaidCents} - ${rewards.budgetSpentCents} end`,
+        then ${rewards.budgetPaidCents} - reward_budget_spent(${rewards.id}) end`,
     })
     .from(rewards)
     .leftJoin(unlocks, eq(unlocks.rewardId, rewards.id))
