@@ -227,6 +227,8 @@ function createPgBossJobs({
   let inFlight = 0;
   const idle = new Set<() => void>();
   const queueName = (name: string) => `rally-${name}`;
+  // This process's worker of each queue, woken when this process sends it a job (see send).
+  const workers = new Map<string, string>();
 
   return {
     engine: 'pg-boss',
@@ -235,7 +237,7 @@ function createPgBossJobs({
     },
     async send(name, data, opts = {}) {
       const registered = handlers.get(name);
-      return boss.send(queueName(name), data, {
+      const id = await boss.send(queueName(name), data, {
         ...(opts.startAfter ? { startAfter: opts.startAfter } : {}),
         // The "short" policy allows one queued job per key; a job without a key gets one of its own.
         singletonKey: opts.singletonKey ?? randomUUID(),
@@ -243,6 +245,11 @@ function createPgBossJobs({
         retryDelay: Math.max(1, Math.round(registered?.retryDelaySeconds ?? 10)),
         retryBackoff: true,
       });
+      // A job due now starts at once in this process (an export's first rows within a second) instead of at the
+      // worker's next poll; another process may still take it first, as with any poll.
+      const worker = workers.get(name);
+      if (id && worker && !opts.startAfter) boss.notifyWorker(worker);
+      return id;
     },
     every: timers.every,
     onStart: timers.onStart,
@@ -269,7 +276,7 @@ function createPgBossJobs({
         await boss.createQueue(queueName(name), { name: queueName(name), policy: 'short' });
       if (!work) return;
       for (const [name, registered] of handlers) {
-        await boss.work<object>(
+        const worker = await boss.work<object>(
           queueName(name),
           { pollingIntervalSeconds: pollSeconds, batchSize: 1 },
           async (jobs) => {
@@ -282,6 +289,7 @@ function createPgBossJobs({
             }
           },
         );
+        workers.set(name, worker);
       }
       await timers.start();
     },

@@ -1,9 +1,9 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { TExportFormat } from '@rally/domain';
 import type { Cell } from './export-sources.js';
+import { csvRows } from './export-stream.js';
 
 /** Writes rows to a file as they come, never holding more than the rows handed to one `write`. */
 export interface ExportFileWriter {
@@ -19,30 +19,24 @@ export function openExportFile(file: string, format: TExportFormat, header: stri
 
 function csvWriter(file: string, header: string[]): ExportFileWriter {
   const out = createWriteStream(file);
-  // A BOM, so Excel opens the UTF-8 file with accents intact.
-  out.write('\uFEFF');
-  const csv = stringify({ header: true, columns: header, cast: { boolean: (b) => (b ? 'yes' : 'no') } });
-  csv.pipe(out);
   let failed: Error | null = null;
   out.on('error', (e) => (failed = e));
-  csv.on('error', (e) => (failed = e));
+  // A BOM, so Excel opens the UTF-8 file with accents intact.
+  out.write(`\uFEFF${csvRows([header])}`);
   return {
     async write(rows) {
       if (failed) throw failed;
-      let ok = true;
-      for (const row of rows) ok = csv.write(row) && ok;
-      // Backpressure: wait until the file has taken what was written before reading the next batch.
-      if (!ok) await once(csv, 'drain');
+      // One string per batch (export-stream.ts); backpressure: resolve once the file has taken it.
+      if (!out.write(csvRows(rows))) await once(out, 'drain');
       if (failed) throw failed;
     },
     async end() {
-      csv.end();
+      if (failed) throw failed;
+      out.end();
       await once(out, 'finish');
       if (failed) throw failed;
     },
     async abort() {
-      csv.unpipe(out);
-      csv.destroy();
       out.destroy();
       await once(out, 'close').catch(() => undefined);
     },

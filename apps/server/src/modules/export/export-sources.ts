@@ -29,7 +29,6 @@ export interface ExportSource {
 }
 
 const text = (v: string | null | undefined): string => neutraliseCell(v ?? '');
-const asDate = (v: Date | string | null): Date | null => (v == null ? null : v instanceof Date ? v : new Date(v));
 const money = (cents: string | number) => Number(cents) / 100;
 
 function nextDay(day: string): string {
@@ -46,6 +45,7 @@ function dayStart(day: string, timeZone: string): string | undefined {
 
 export function exportSource(db: DbOrTx, kind: TExportKind, brandId: string, filters: unknown, timeZone: string): ExportSource {
   const zoned = createZonedFormatter(timeZone);
+  const atMinute = (minute: number | null) => zoned(minute == null ? null : minute * 60_000);
   if (kind === 'completions') {
     const f = ZCompletionExportFilters.parse(filters);
     const where: CompletionFilterSql = {
@@ -63,7 +63,7 @@ export function exportSource(db: DbOrTx, kind: TExportKind, brandId: string, fil
           lastId: rows.length ? Number(rows[rows.length - 1]!.id) : afterId,
           rows: rows.map((r) => [
             Number(r.id),
-            zoned(asDate(r.created_at)),
+            atMinute(r.created_minute),
             text(r.campaign_name),
             text(r.mission_title),
             text(r.participant_name),
@@ -93,8 +93,8 @@ export function exportSource(db: DbOrTx, kind: TExportKind, brandId: string, fil
             text(r.code),
             text(r.reward_title),
             text(r.campaign_name),
-            r.issued_at ? 'issued' : 'unissued',
-            zoned(asDate(r.issued_at)),
+            r.issued_minute == null ? 'unissued' : 'issued',
+            atMinute(r.issued_minute),
             text(r.holder_name),
             text(r.holder_email),
             text(r.store_name),
@@ -123,7 +123,7 @@ export function exportSource(db: DbOrTx, kind: TExportKind, brandId: string, fil
           text(r.postal_code),
           r.country_code,
           r.total_users,
-          zoned(asDate(r.created_at)),
+          atMinute(r.created_minute),
         ]),
       };
     },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { ZDataExport, ZDataExportList, ZErrorBody, type TDataExport } from '@rally/domain';
-import { completions, dataExports } from '../../db/schema/index.js';
+import { completions, consumers, dataExports } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -101,6 +101,23 @@ describe('exports by email', () => {
     expect(done).toMatchObject({ status: 'done', rowsDone: 1, timeZone: 'America/New_York' });
     const file = await t.app.inject({ method: 'GET', url: done.downloadUrl! });
     expect(file.body).toContain('2026-06-30 23:30');
+  });
+
+  it('names the consumer of a consumer’s completion, and the store user of a store user’s one', async () => {
+    const f = factories(t.database.db);
+    const campaign = await f.campaign(brand, { name: 'Consumer push', type: 'consumer' });
+    const cm = await f.campaignMission(brand, campaign.id, (await f.mission(brand, { title: 'Try it' })).id);
+    const [consumer] = await t.database.db.insert(consumers).values({ brandId: brand, name: 'Cora Consumer', email: 'cora@buyer.test', countryCode: 'FR' }).returning();
+    const staff = await f.storeUser(brand, storeId, { name: 'Stan Staff', email: 'stan@store.test' });
+    await t.database.db.insert(completions).values([
+      { brandId: brand, campaignId: campaign.id, campaignMissionId: cm.id, consumerId: consumer!.id },
+      { brandId: brand, campaignId: campaign.id, campaignMissionId: cm.id, storeUserId: staff.id, storeId },
+    ]);
+    const done = await startAndFinish('/api/v4/bundle/export-brand-completions', { filters: { campaignId: campaign.id } });
+    expect(done).toMatchObject({ status: 'done', rowsDone: 2 });
+    const lines = (await t.app.inject({ method: 'GET', url: done.downloadUrl! })).body.trim().split('\n');
+    expect(lines[1]).toContain(',Cora Consumer,cora@buyer.test,,,');
+    expect(lines[2]).toContain(',Stan Staff,stan@store.test,');
   });
 
   it('exports issued and unissued codes as XLSX with who got which', async () => {

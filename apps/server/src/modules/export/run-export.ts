@@ -7,6 +7,7 @@ import { renderEmail } from '../../lib/email-template.js';
 import { exportLinkPath } from './export-link.js';
 import { openExportFile } from './export-file.js';
 import { exportSource } from './export-sources.js';
+import { streamExport } from './export-stream.js';
 import { exportStatus, findExportById, updateExportIf, type ExportRow } from './export.repository.js';
 
 export interface ExportRunnerOptions {
@@ -15,7 +16,7 @@ export interface ExportRunnerOptions {
   secret: string;
   publicUrl: string;
   mailer: Mailer;
-  /** Rows per database read (default EXPORT_LIMITS.batchRows). */
+  /** Most rows per database read (default EXPORT_LIMITS.batchRows; the first reads are smaller, export-stream.ts). */
   batchRows?: number;
 }
 
@@ -42,33 +43,37 @@ export async function runExport(options: ExportRunnerOptions, exportId: string):
     const source = exportSource(db, row.kind, row.brandId, row.filters, row.timeZone);
     await mkdir(path.dirname(file), { recursive: true });
     writer = openExportFile(part, row.format, source.header);
-    // Counted beside the first batches, not before them: the first rows reach the file without waiting for the count.
+    // Counted once the first rows are read, not before them: the first rows reach the file without waiting for it.
     let total = 0;
-    const counting = source.count().then(async (n) => {
-      total = n;
-      if (row.format === 'xlsx' && n > EXPORT_LIMITS.xlsxRows) return;
-      await updateExportIf(db, exportId, ['running'], { rowsTotal: n });
+    let counting: Promise<void> = Promise.resolve();
+    const startCount = () => {
+      counting = source.count().then(async (n) => {
+        total = n;
+        if (row.format === 'xlsx' && n > EXPORT_LIMITS.xlsxRows) return;
+        await updateExportIf(db, exportId, ['running'], { rowsTotal: n });
+      });
+      counting.catch(() => undefined);
+    };
+    const open = writer;
+    const { done, complete } = await streamExport({
+      source,
+      maxBatchRows: options.batchRows ?? EXPORT_LIMITS.batchRows,
+      write: (rows) => open.write(rows),
+      async afterBatch(rowsDone, index) {
+        if (index === 0) startCount();
+        if (row.format === 'xlsx' && rowsDone > EXPORT_LIMITS.xlsxRows) {
+          throw new Error(`more rows than fit in one Excel sheet (${EXPORT_LIMITS.xlsxRows.toLocaleString('en')}); export as CSV`);
+        }
+        // Progress is stored, and a cancel seen, once per batch.
+        return Boolean(await updateExportIf(db, exportId, ['running'], { rowsDone }));
+      },
     });
-    counting.catch(() => undefined);
-    const batchRows = options.batchRows ?? EXPORT_LIMITS.batchRows;
-    let done = 0;
-    for (let afterId = 0, guard = 0; guard < 10_000_000; guard++) {
-      const batch = await source.batch(afterId, batchRows);
-      if (batch.rows.length === 0) break;
-      await writer.write(batch.rows);
-      done += batch.rows.length;
-      afterId = batch.lastId;
-      // Progress is stored, and a cancel seen, once per batch.
-      if (row.format === 'xlsx' && done > EXPORT_LIMITS.xlsxRows) {
-        throw new Error(`more rows than fit in one Excel sheet (${EXPORT_LIMITS.xlsxRows.toLocaleString('en')}); export as CSV`);
-      }
-      const moved = await updateExportIf(db, exportId, ['running'], { rowsDone: done });
-      if (!moved) {
-        await writer.abort();
-        await rm(part, { force: true });
-        return;
-      }
-      if (batch.rows.length < batchRows) break;
+    if (!complete) {
+      await counting.catch(() => undefined);
+      await writer.abort();
+      writer = null;
+      await rm(part, { force: true });
+      return;
     }
     await counting;
     if (row.format === 'xlsx' && total > EXPORT_LIMITS.xlsxRows) {
