@@ -107,11 +107,14 @@ export const campaignPartners = pgTable(
     order: integer('order').notNull().default(0),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
+    /** Why the partner rejected, as it wrote it (optional); shown to the retailer. */
+    rejectReason: text('reject_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('campaign_partners_uq').on(t.campaignId, t.partnerBrandId),
     index('campaign_partners_partner_idx').on(t.partnerBrandId),
+    check('campaign_partners_reject_reason_len', sql`${t.rejectReason} is null or char_length(${t.rejectReason}) <= 500`),
   ],
 );
 

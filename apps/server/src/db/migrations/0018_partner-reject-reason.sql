@@ -1,0 +1,2 @@
+ALTER TABLE "campaign_partners" ADD COLUMN "reject_reason" text;--> statement-breakpoint
+ALTER TABLE "campaign_partners" ADD CONSTRAINT "campaign_partners_reject_reason_len" CHECK ("campaign_partners"."reject_reason" is null or char_length("campaign_partners"."reject_reason") <= 500);
