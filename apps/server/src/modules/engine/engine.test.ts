@@ -221,6 +221,24 @@ describe('engine: exactly once under concurrency, and finish criteria', () => {
     expect(late.json().error.code).toBe('CAMPAIGN_NOT_ACTIVE');
   });
 
+  it('pays 120 concurrent participants from a budget of 50 issues exactly 50 times, then folds its slices back into the reward', async () => {
+    const k = await runningCampaign(db(), brandId, { participants: 120, finishCriteria: ['budget_over'] });
+    const money = await k.reward({ type: 'money', title: 'Cash', amountCents: 100, budgetCents: 5_000, budgetPaidCents: 5_000, isUnlimited: true });
+    const cookies = await Promise.all(k.users.map((u) => playCookie(db(), brandId, u.id)));
+    const res = await Promise.all(cookies.map((c) => submit(t.app, c, k.campaign.id, k.cm.id, general)));
+    const paid = res.flatMap((x) => (x.statusCode === 201 ? x.json().unlocked : []));
+    expect(paid).toHaveLength(50);
+    // Spent while running lands on the budget slices; the campaign stopped (budget_over) and the slices were folded back.
+    const [r] = await rows<{ status: string; spent: number; allotted: number; total: number; ledger: number; in_slices: number }>(sql`
+      select c.status, r.budget_spent_cents as spent, r.budget_allotted_cents as allotted, reward_budget_spent(r.id) as total,
+        (select -sum(amount_cents) from reward_budget_ledger l where l.reward_id = r.id) as ledger,
+        (select count(*)::int from reward_budget_slices s where s.reward_id = r.id and (s.allotted_cents <> 0 or s.spent_cents <> 0)) as in_slices
+      from rewards r join campaigns c on c.id = r.campaign_id where r.id = ${money.id}`);
+    expect([r!.status, Number(r!.spent), Number(r!.allotted), Number(r!.total), Number(r!.ledger), r!.in_slices]).toEqual(['ended', 5_000, 0, 5_000, 5_000, 0]);
+    const [slices] = await rows<{ n: number }>(sql`select count(distinct slice)::int as n from reward_budget_ledger where reward_id = ${money.id}`);
+    expect(slices!.n).toBeGreaterThanOrEqual(1);
+  });
+
   it('ends a campaign whose money budget is spent (budget_over)', async () => {
     const k = await runningCampaign(db(), brandId, { finishCriteria: ['budget_over'] });
     await k.reward({ type: 'money', title: 'Cash', amountCents: 400, budgetCents: 1000, budgetPaidCents: 1000, isUnlimited: true });
