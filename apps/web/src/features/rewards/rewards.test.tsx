@@ -211,6 +211,58 @@ describe('reward wizard', () => {
     expect(api.to('POST', '/api/reward/write/save-reward')[0]?.body).toMatchObject({ id: 31, amount: 2_000, budget: 80_000 });
   });
 
+  it('exports a code reward’s saved codes from its details, with the reward as filter and the campaign’s zone', async () => {
+    const api = stubFetch({
+      'POST /api/v4/bundle/export-brand-codes': (request) => {
+        const body = request.body as { format: 'csv' | 'xlsx'; filters: Record<string, unknown>; timeZone: string };
+        return {
+          body: {
+            id: 'e-1', kind: 'codes', format: body.format, status: 'queued', email: 'owner@brand.test', requestedBy: 'Olivia',
+            timeZone: body.timeZone, filters: body.filters, rowsDone: 0, rowsTotal: null, sizeBytes: null, error: null,
+            downloadUrl: null, expiresAt: null, createdAt: 1_800_000_000, finishedAt: null,
+          },
+        };
+      },
+    });
+    const existing = rewardFixture({ id: 31, type: 'discount', title: 'Ten off', percentageDiscount: 10, linkToShop: 'https://shop.test', totalCodes: 40 });
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard
+          campaign={{ id: 5, type: 'general', sharedCampaign: false, timeZone: 'Europe/Paris' }}
+          missions={[]}
+          reward={existing}
+          onClose={() => undefined}
+        />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('40 codes already saved')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Export codes' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'As CSV' }));
+    await waitFor(() => expect(api.to('POST', '/api/v4/bundle/export-brand-codes')).toHaveLength(1));
+    expect(api.to('POST', '/api/v4/bundle/export-brand-codes')[0]?.body).toEqual({ format: 'csv', filters: { rewardId: 31 }, timeZone: 'Europe/Paris' });
+    expect(await screen.findByText('Export started')).toBeTruthy();
+  });
+
+  it('offers no codes export to a partner filling a shared reward, nor before any code is saved', () => {
+    stubFetch({});
+    const withCodes = rewardFixture({ id: 31, type: 'discount', title: 'Ten off', percentageDiscount: 10, linkToShop: 'https://shop.test', totalCodes: 40 });
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard campaign={{ id: 5, type: 'general', sharedCampaign: true }} missions={[]} reward={withCodes} viewMode onClose={() => undefined} />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('40 codes already saved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export codes' })).toBeNull();
+    cleanup();
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard campaign={{ id: 5, type: 'general', sharedCampaign: false }} missions={[]} reward={{ ...withCodes, totalCodes: 0 }} onClose={() => undefined} />
+      </SessionProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Upload codes' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export codes' })).toBeNull();
+  });
+
   it('switches dynamic cash on and off, needs items in every row and saves the rows in cents', async () => {
     const mission: TCampaignMission = {
       id: 1,

@@ -3,6 +3,7 @@ import { Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@manti
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { ExportButton } from '../../exports';
 import { CODE_FILE_ACCEPT, CODES_TEMPLATE_URL, uploadCodeFile, type TCodeUpload } from '../api/rewards-api';
 import type { TUploadedCodes } from '../lib/reward-form';
 
@@ -12,10 +13,12 @@ interface CodesUploadProps {
   rewardId?: number;
   onChange: (value: TUploadedCodes) => void;
   error?: string | undefined;
+  /** Offers the export of this reward's saved codes (issued or not, who got which), times in this zone; absent: no export. */
+  codesExport?: { timeZone?: string | undefined } | undefined;
 }
 
 /** Reads a .xlsx, .xls or .csv of codes on the server, with upload progress, and keeps the codes for the save. */
-export function CodesUpload({ value, existingCodes, rewardId, onChange, error }: CodesUploadProps) {
+export function CodesUpload({ value, existingCodes, rewardId, onChange, error, codesExport }: CodesUploadProps) {
   const { t } = useTranslation();
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<TCodeUpload['summary'] | null>(null);
@@ -78,9 +81,14 @@ export function CodesUpload({ value, existingCodes, rewardId, onChange, error }:
         </Text>
       )}
       {existingCodes > 0 && (
-        <Text size="sm" c="gray.7">
-          {t('rewards.codes.existing', { count: existingCodes })}
-        </Text>
+        <Group gap="sm" justify="space-between">
+          <Text size="sm" c="gray.7">
+            {t('rewards.codes.existing', { count: existingCodes })}
+          </Text>
+          {codesExport && rewardId !== undefined && (
+            <ExportButton kind="codes" filters={{ rewardId }} timeZone={codesExport.timeZone} />
+          )}
+        </Group>
       )}
       {summary && (
         <Text size="sm" role="status" data-testid="codes-summary">

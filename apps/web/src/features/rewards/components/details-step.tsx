@@ -13,6 +13,8 @@ interface DetailsStepProps {
   errors: Record<string, string>;
   paymentPlan: 'prepaid' | 'postpaid';
   rewardId?: number | undefined;
+  /** Offers the export of the reward's saved codes (see CodesUpload). */
+  codesExport?: { timeZone?: string | undefined } | undefined;
   /** The campaign's sold items, for dynamic cash (money). */
   sold?: { items: TSoldItem[]; hasItemSoldMissions: boolean; loading: boolean } | undefined;
 }
@@ -20,7 +22,7 @@ interface DetailsStepProps {
 const counter = (text: string, max: number) => `${text.length}/${max}`;
 
 /** The fields of the chosen type (product rules R33–R36), with the rules' messages under them. */
-export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, sold }: DetailsStepProps) {
+export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, codesExport, sold }: DetailsStepProps) {
   const { t } = useTranslation();
   const err = (path: string) => errors[path];
 
@@ -195,6 +197,7 @@ export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, sol
         rewardId={rewardId}
         onChange={(uploaded: TUploadedCodes) => onChange({ uploaded }, 'uploadedCodes')}
         error={err('uploadedCodes')}
+        codesExport={codesExport}
       />
       {finePrint}
     </Stack>

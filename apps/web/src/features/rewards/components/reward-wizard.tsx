@@ -45,7 +45,8 @@ import { ScopeChoice } from './scope-choice';
 import { TypeStep } from './type-step';
 
 export interface RewardWizardProps {
-  campaign: Pick<TCampaign, 'id' | 'type' | 'sharedCampaign'>;
+  /** With its time zone, the codes export writes times in it (the browser's zone otherwise). */
+  campaign: Pick<TCampaign, 'id' | 'type' | 'sharedCampaign'> & Partial<Pick<TCampaign, 'timeZone'>>;
   missions: TCampaignMission[];
   /** The reward edited; absent when adding. */
   reward?: TRewardRead | undefined;
@@ -215,6 +216,8 @@ export function RewardWizard({ campaign, missions, reward, viewMode = false, onC
               errors={shown}
               paymentPlan={me.brand.paymentPlan}
               rewardId={reward?.id}
+              // The brand's own saved codes; a partner filling a shared reward exports nothing here.
+              codesExport={viewMode ? undefined : { timeZone: campaign.timeZone }}
               sold={sold}
             />
           </Stack>
