@@ -155,12 +155,15 @@ describe('shared contest with partner brands', () => {
     const bright = await signedIn('owner@brand.test');
     await bright.goto(`/campaign-view/${id}`);
     await bright.getByRole('region', { name: 'Your invitation' }).getByRole('button', { name: 'Reject' }).click();
-    await bright.getByRole('dialog', { name: 'Reject this invitation?' }).getByRole('button', { name: 'Reject' }).click();
+    const rejectDialog = bright.getByRole('dialog', { name: 'Reject this invitation?' });
+    await rejectDialog.getByLabel('Why (optional)').fill('Our budget is spent this quarter');
+    await rejectDialog.getByRole('button', { name: 'Reject' }).click();
     await bright.getByText('Invitation rejected.').waitFor();
 
-    // ------------------------------------------------------------ retailer: warning, replace, launch
+    // ------------------------------------------------------------ retailer: warning (who, when, why), replace, launch
     await retailer.goto(`/campaign/${id}`);
     await retailer.getByText('A partner declined').waitFor();
+    await retailer.getByRole('list', { name: 'Rejected' }).getByText('“Our budget is spent this quarter”').waitFor();
     await partnersSection.getByText('Rejected').waitFor();
     await partnersSection.getByText('Ready').waitFor();
     await partnersSection.getByRole('button', { name: 'Update partners' }).click();

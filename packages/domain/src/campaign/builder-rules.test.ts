@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  statusAfterPartnerAnswers,
   builderWarnings,
   campaignListPath,
   canAddMission,
@@ -139,5 +140,21 @@ describe('moveInOrder', () => {
         expect(next.indexOf(id)).toBe(Math.min(to, ids.length - 1));
       }),
     );
+  });
+});
+
+describe('statusAfterPartnerAnswers', () => {
+  it('makes a shared draft rejected once every partner rejected, and a draft again when one has not', () => {
+    const rejected = [{ inviteStatus: 'REJECTED' as const }, { inviteStatus: 'REJECTED' as const }];
+    expect(statusAfterPartnerAnswers('draft', rejected)).toBe('rejected');
+    expect(statusAfterPartnerAnswers('draft', [{ inviteStatus: 'REJECTED' }, { inviteStatus: 'SENT' }])).toBe('draft');
+    expect(statusAfterPartnerAnswers('rejected', [{ inviteStatus: 'REJECTED' }, { inviteStatus: null }])).toBe('draft');
+    expect(statusAfterPartnerAnswers('rejected', [])).toBe('draft');
+    expect(statusAfterPartnerAnswers('rejected', rejected)).toBe('rejected');
+    expect(statusAfterPartnerAnswers('draft', [])).toBe('draft');
+  });
+
+  it('leaves scheduled, active and ended campaigns alone', () => {
+    for (const status of ['scheduled', 'active', 'ended'] as const) expect(statusAfterPartnerAnswers(status, [{ inviteStatus: 'REJECTED' }])).toBe(status);
   });
 });

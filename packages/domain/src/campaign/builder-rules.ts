@@ -61,6 +61,18 @@ export function builderWarnings(input: {
   return warnings;
 }
 
+/**
+ * A shared campaign's status follows its partners' answers (product rule R78): a draft whose every partner
+ * rejected becomes `rejected` (still editable: the retailer changes the bundle); once the partners are changed so
+ * that one has not rejected, it is a draft again. Other statuses are not the partners' to change.
+ */
+export function statusAfterPartnerAnswers(status: TCampaignStatus, partners: readonly { inviteStatus: TInviteStatus | null }[]): TCampaignStatus {
+  const allRejected = partners.length > 0 && partners.every((p) => p.inviteStatus === 'REJECTED');
+  if (status === 'draft' && allRejected) return 'rejected';
+  if (status === 'rejected' && !allRejected) return 'draft';
+  return status;
+}
+
 /** Continue, Confirm and Send invite are enabled only at 100 %. */
 export const isComplete = (completionProgress: number) => completionProgress >= 100;
 

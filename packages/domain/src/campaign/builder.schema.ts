@@ -91,6 +91,10 @@ export const ZCampaignPartner = z.object({
   industries: z.array(z.object({ name: z.string() })),
   inviteStatus: z.enum(INVITE_STATUSES).nullable(),
   order: z.number().int(),
+  /** When it answered the invite (epoch seconds); null until then. */
+  respondedAt: ZEpochSeconds.nullable().optional(),
+  /** Why it rejected, when it said. */
+  rejectReason: z.string().nullable().optional(),
 });
 export type TCampaignPartner = z.infer<typeof ZCampaignPartner>;
 

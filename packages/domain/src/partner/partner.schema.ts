@@ -45,6 +45,9 @@ export const ZSendInviteResult = z.object({
 });
 
 export const ZInviteAnswerBody = z.object({ bundleId: ZIdRef }).strict();
+/** Rejecting may say why (our addition to the spec's body); the retailer sees it on the campaign. */
+export const ZInviteRejectBody = ZInviteAnswerBody.extend({ reason: zText(500).optional() }).strict();
+export type TInviteRejectBody = z.infer<typeof ZInviteRejectBody>;
 
 /** A reward as the invited brand sees it: the one partner entry it is shown is its own. */
 export const ZPartnerReward = ZRewardRead.extend({

@@ -84,6 +84,8 @@ export async function listCampaignPartners(db: DbOrTx, campaignId: number): Prom
     industries: b.industries.map((name) => ({ name })),
     inviteStatus: p.inviteStatus as TInviteStatus | null,
     order: p.order,
+    respondedAt: p.respondedAt ? Math.floor(p.respondedAt.getTime() / 1000) : null,
+    rejectReason: p.inviteStatus === 'REJECTED' ? p.rejectReason : null,
   }));
 }
 

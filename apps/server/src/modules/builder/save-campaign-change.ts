@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { computeProgress } from '@rally/domain';
+import { computeProgress, statusAfterPartnerAnswers } from '@rally/domain';
 import type { Tx } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
 import type { RequestActor } from '../auth/index.js';
@@ -45,8 +45,12 @@ export interface SaveCampaignChangeOptions {
  * changed what, all in the caller's transaction.
  */
 export async function saveCampaignChange(options: SaveCampaignChangeOptions): Promise<CampaignRow> {
-  const { tx, actor, campaign, set = {} } = options;
+  const { tx, actor, campaign } = options;
   const facts = await loadProgressFacts(tx, campaign.id);
+  // A shared draft whose every partner rejected is `rejected`, and a draft again once that is no longer so (R78).
+  const byPartners = options.set?.status === undefined ? statusAfterPartnerAnswers(campaign.status, facts.partners) : campaign.status;
+  const set = byPartners === campaign.status ? (options.set ?? {}) : { ...options.set, status: byPartners };
+  const statusChange = byPartners === campaign.status ? [] : [{ field: 'status', old: campaign.status, new: byPartners }];
   const progress = computeProgress({
     mode: 'builder',
     type: set.type ?? campaign.type,
@@ -64,7 +68,7 @@ export async function saveCampaignChange(options: SaveCampaignChangeOptions): Pr
   // A rename or status change moves the campaign between list pages.
   if (set.name !== undefined || set.status !== undefined) invalidateCampaignPages(campaign.brandId);
   // A write that changed nothing leaves no audit entry: the activity panel shows only real changes.
-  const changes = (options.changes ?? []).filter((c) => !sameValue(c.old, c.new));
+  const changes = [...(options.changes ?? []), ...statusChange].filter((c) => !sameValue(c.old, c.new));
   if (progress.percent !== campaign.completionProgress) {
     changes.push({ field: 'completionProgress', old: campaign.completionProgress, new: progress.percent });
   }

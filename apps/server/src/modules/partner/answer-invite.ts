@@ -25,6 +25,8 @@ export interface AnswerInviteOptions {
   actor: RequestActor;
   campaignId: number;
   answer: InviteAnswer;
+  /** A rejection's reason, as the partner wrote it. */
+  reason?: string | undefined;
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
@@ -39,7 +41,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * prepaid plan, a wallet that covers the brand's budget share (402 with dueCents: the payment form
  * tops it up); the money itself moves at launch, with every other brand's slice, all or nothing.
  */
-export async function answerInvite({ db, actor, campaignId, answer, mailer, log, publicUrl }: AnswerInviteOptions) {
+export async function answerInvite({ db, actor, campaignId, answer, reason, mailer, log, publicUrl }: AnswerInviteOptions) {
   requirePermission(actor, 'campaign:update');
   const result = await db.transaction(async (tx) => {
     const found = await findInvitedCampaign(tx, actor.brandId, campaignId, true);
@@ -75,16 +77,28 @@ export async function answerInvite({ db, actor, campaignId, answer, mailer, log,
       }
     }
     const status: TInviteStatus = answer === 'accept' ? 'ACCEPTED' : 'REJECTED';
-    await setInviteStatus(tx, invite.id, status);
-    // The owner's progress and warnings follow the answer (a rejection can reopen the partner step).
-    await saveCampaignChange({ tx, actor, campaign, action: `partners.${answer}`, changes: [{ field: `partners.${actor.brandId}`, old: invite.inviteStatus, new: status }] });
+    const why = answer === 'reject' ? reason?.trim() || null : null;
+    await setInviteStatus(tx, invite.id, status, why);
+    // The owner's progress, warnings and status follow the answer (a rejection can reopen the partner step; the
+    // last one makes the campaign `rejected`), and the activity log says who answered, when and why.
+    await saveCampaignChange({
+      tx,
+      actor,
+      campaign,
+      action: `partners.${answer}`,
+      changes: [
+        { field: 'partner', old: null, new: (await findBrand(tx, actor.brandId))?.name ?? actor.brandId },
+        { field: 'inviteStatus', old: invite.inviteStatus, new: status },
+        ...(why ? [{ field: 'rejectionReason', old: null, new: why }] : []),
+      ],
+    });
     return { campaign, status, share };
   });
   const [owner, partner] = await Promise.all([findBrand(db, result.campaign.brandId), findBrand(db, actor.brandId)]);
   await sendPartnerMail(mailer, log, {
     kind: answer === 'accept' ? 'accepted' : 'rejected',
     recipients: await brandOwners(db, [result.campaign.brandId]),
-    vars: { campaign: result.campaign.name || `#${result.campaign.id}`, owner: owner?.name ?? '', partner: partner?.name ?? '' },
+    vars: { campaign: result.campaign.name || `#${result.campaign.id}`, owner: owner?.name ?? '', partner: partner?.name ?? '', reason: reason?.trim() ?? '' },
     url: `${publicUrl}/campaign/${result.campaign.id}`,
   });
   return { inviteStatus: result.status, proposedBudget: result.share.budget };

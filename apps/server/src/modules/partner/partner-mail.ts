@@ -9,6 +9,8 @@ interface Vars {
   campaign: string;
   owner: string;
   partner: string;
+  /** A rejection's reason, when the partner gave one. */
+  reason?: string;
 }
 
 // The three partner mails in the dashboard's languages; the recipient's own language is used.
@@ -29,7 +31,7 @@ const STRINGS: Record<Lang, Record<PartnerMailKind, { subject: (v: Vars) => stri
     },
     rejected: {
       subject: (v) => `${v.partner} rejected "${v.campaign}"`,
-      body: (v) => [`${v.partner} rejected your invite to "${v.campaign}".`, 'You can change the partners of the campaign and invite another brand.'],
+      body: (v) => [`${v.partner} rejected your invite to "${v.campaign}".`, ...(v.reason ? [`Their reason: “${v.reason}”`] : []), 'You can change the partners of the campaign and invite another brand.'],
       action: 'Open the campaign',
     },
   },
@@ -49,7 +51,7 @@ const STRINGS: Record<Lang, Record<PartnerMailKind, { subject: (v: Vars) => stri
     },
     rejected: {
       subject: (v) => `${v.partner} rechazó «${v.campaign}»`,
-      body: (v) => [`${v.partner} rechazó tu invitación a «${v.campaign}».`, 'Puedes cambiar los socios de la campaña e invitar a otra marca.'],
+      body: (v) => [`${v.partner} rechazó tu invitación a «${v.campaign}».`, ...(v.reason ? [`Su motivo: «${v.reason}»`] : []), 'Puedes cambiar los socios de la campaña e invitar a otra marca.'],
       action: 'Abrir la campaña',
     },
   },
@@ -69,7 +71,7 @@ const STRINGS: Record<Lang, Record<PartnerMailKind, { subject: (v: Vars) => stri
     },
     rejected: {
       subject: (v) => `${v.partner} a refusé « ${v.campaign} »`,
-      body: (v) => [`${v.partner} a refusé votre invitation à « ${v.campaign} ».`, 'Vous pouvez changer les partenaires de la campagne et inviter une autre marque.'],
+      body: (v) => [`${v.partner} a refusé votre invitation à « ${v.campaign} ».`, ...(v.reason ? [`Sa raison : « ${v.reason} »`] : []), 'Vous pouvez changer les partenaires de la campagne et inviter une autre marque.'],
       action: 'Ouvrir la campagne',
     },
   },

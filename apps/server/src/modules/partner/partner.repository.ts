@@ -82,8 +82,11 @@ export async function assignedRewards(db: DbOrTx, campaignId: number, partnerBra
     .orderBy(asc(rewards.id));
 }
 
-export async function setInviteStatus(db: DbOrTx, inviteId: number, status: TInviteStatus) {
-  await db.update(campaignPartners).set({ inviteStatus: status, respondedAt: new Date() }).where(eq(campaignPartners.id, inviteId));
+export async function setInviteStatus(db: DbOrTx, inviteId: number, status: TInviteStatus, rejectReason: string | null = null) {
+  await db
+    .update(campaignPartners)
+    .set({ inviteStatus: status, respondedAt: new Date(), rejectReason: status === 'REJECTED' ? rejectReason : null })
+    .where(eq(campaignPartners.id, inviteId));
 }
 
 /** Replaces the campaign's partner set: drops the brands not listed (and what they supplied), adds the new ones in order. */

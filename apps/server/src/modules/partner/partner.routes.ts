@@ -12,6 +12,7 @@ import {
   ZInvitationPage,
   ZInvitationsQuery,
   ZInviteAnswerBody,
+  ZInviteRejectBody,
   ZInviteAnswerResult,
   ZPartnerBrandPage,
   ZPartnerBrandsQuery,
@@ -101,11 +102,12 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
       schema: {
         tags,
         summary: 'Reject an invite; the retailer is told by mail and may change the partners',
-        body: ZInviteAnswerBody,
+        body: ZInviteRejectBody,
         response: { 200: ZInviteAnswerResult, ...errors },
       },
     },
-    async (request) => answerInvite({ db, actor: await app.actor(request), campaignId: request.body.bundleId, answer: 'reject', ...mail() }),
+    async (request) =>
+      answerInvite({ db, actor: await app.actor(request), campaignId: request.body.bundleId, answer: 'reject', reason: request.body.reason, ...mail() }),
   );
 
   r.get(

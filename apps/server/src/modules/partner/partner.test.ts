@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
   PARTNER_MESSAGES,
+  ZActivity,
   ZBrandCard,
   ZBundlePartnerList,
   ZErrorBody,
@@ -285,14 +286,42 @@ describe('accept and reject (POST /api/v5/bundle-partner/accept-invite | reject-
     expect(status).toBe(a.statusCode === 200 ? 'ACCEPTED' : 'REJECTED');
   });
 
-  it('warns the retailer when every partner rejected and reopens the partner step', async () => {
+  it('warns the retailer when every partner rejected, marks the campaign rejected with who, when and why, and reopens the partner step', async () => {
     const { c } = await sharedContest('All rejected');
     await create({ bundleId: c.id, partnersId: [ids.owner], sendInvite: true });
-    expect((await reject(c.id)).statusCode).toBe(200);
+    const before = Math.floor(Date.now() / 1000);
+    const answered = await call('POST', '/api/v5/bundle-partner/reject-invite', bright, { bundleId: c.id, reason: '  No budget left this quarter  ' });
+    expect(answered.statusCode, answered.body).toBe(200);
     const form = ZFormData.parse((await call('GET', `/api/v3/bundle/${c.id}/form-data`, retailer)).json());
     expect(form.warnings).toContain('all-partners-rejected');
     expect(form.progress.percent).toBe(75);
-    await smtp.waitFor((m) => m.to.includes('retailer@retail.test') && m.subject === 'Brightside Beverages rejected "All rejected"');
+    expect(form.campaign.status).toBe('rejected');
+    expect(form.partners[0]).toMatchObject({ brandName: 'Brightside Beverages', inviteStatus: 'REJECTED', rejectReason: 'No budget left this quarter' });
+    expect(form.partners[0]?.respondedAt).toBeGreaterThanOrEqual(before);
+    const activity = ZActivity.parse((await call('GET', `/api/v3/bundle/${c.id}/activity`, retailer)).json());
+    expect(activity.items[0]).toMatchObject({ action: 'partners.reject', user: { name: expect.any(String) } });
+    expect(activity.items[0]?.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'partner', old: null, new: 'Brightside Beverages' },
+        { field: 'inviteStatus', old: 'SENT', new: 'REJECTED' },
+        { field: 'rejectionReason', old: null, new: 'No budget left this quarter' },
+        { field: 'status', old: 'draft', new: 'rejected' },
+      ]),
+    );
+    const mail = await smtp.waitFor((m) => m.to.includes('retailer@retail.test') && m.subject === 'Brightside Beverages rejected "All rejected"');
+    expect(mail.text).toContain('No budget left this quarter');
+    // Still editable; inviting another brand makes it a draft again.
+    const replaced = await create({ bundleId: c.id, partnersId: [ids.partner] });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await db().select().from(campaigns).where(eq(campaigns.id, c.id)))[0]?.status).toBe('draft');
+  });
+
+  it('refuses a rejection reason over 500 characters, naming it', async () => {
+    const s = await invited('Long reason');
+    const res = await call('POST', '/api/v5/bundle-partner/reject-invite', bright, { bundleId: s.c.id, reason: 'x'.repeat(501) });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res.body).fields[0]?.path).toBe('reason');
+    expect((await inviteOf(s.c.id, ids.owner))?.inviteStatus).toBe('SENT');
   });
 });
 

@@ -111,6 +111,23 @@ function status(): HTMLElement {
 }
 
 describe('campaign builder page', () => {
+  it('says who rejected a rejected shared campaign, when and why', async () => {
+    renderBuilder(
+      formDataFixture({
+        campaign: { type: 'contest', status: 'rejected', sharedCampaign: true, timeZone: 'Europe/Paris' },
+        partners: [
+          { brandId: 'b2', brandName: 'Peak Snacks', brandLogoUrl: null, industries: [], inviteStatus: 'REJECTED', order: 0, respondedAt: 1_768_000_000, rejectReason: 'No budget left this quarter' },
+          { brandId: 'b3', brandName: 'Summit Springs', brandLogoUrl: null, industries: [], inviteStatus: 'REJECTED', order: 1, respondedAt: 1_768_003_600, rejectReason: null },
+        ],
+        warnings: ['all-partners-rejected'],
+      }),
+    );
+    const rejections = await screen.findByRole('list', { name: 'Rejected' });
+    const items = within(rejections).getAllByRole('listitem');
+    expect(items[0]?.textContent).toMatch(/^Peak Snacks declined on .*2026.*: “No budget left this quarter”$/);
+    expect(items[1]?.textContent).toMatch(/^Summit Springs declined on .*: No reason given\.$/);
+  });
+
   it('renders its sections from the form data', async () => {
     renderBuilder(formDataFixture());
 

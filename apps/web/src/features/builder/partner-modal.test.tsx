@@ -27,8 +27,8 @@ function renderModal(currency: 'USD' | 'EUR') {
     isShared: true,
     filledByPartners: true,
     partners: [
-      { brandId: 'peak', budget: 5_000, paid: 0 },
-      { brandId: 'summit', budget: 2_000, paid: 0 },
+      { brandId: 'peak', budget: 5_000, paid: 0, fillStatus: 'filled' },
+      { brandId: 'summit', budget: 2_000, paid: 0, fillStatus: 'pending' },
     ],
   });
   renderWithProviders(

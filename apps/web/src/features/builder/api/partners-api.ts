@@ -54,10 +54,12 @@ export async function sendInvites(id: number) {
   return apiFetch(`/v5/bundle-partner/${id}/send-invite`, { method: 'PUT', schema: ZSendInviteResult });
 }
 
-export async function answerInvite(id: number, answer: 'accept' | 'reject') {
+/** Accepts or rejects an invite; a rejection may say why (the retailer sees it). */
+export async function answerInvite(id: number, answer: 'accept' | 'reject', reason?: string) {
+  const why = answer === 'reject' ? reason?.trim() : undefined;
   return apiFetch(`/v5/bundle-partner/${answer}-invite`, {
     method: 'POST',
-    body: { bundleId: id },
+    body: { bundleId: id, ...(why ? { reason: why } : {}) },
     schema: ZInviteAnswerResult,
   });
 }

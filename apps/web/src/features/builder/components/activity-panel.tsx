@@ -33,6 +33,10 @@ const ACTION_KEYS = {
   'scheduler.activate': 'scheduler-activate',
   'scheduler.end': 'scheduler-end',
   'scheduler.start-blocked': 'scheduler-start-blocked',
+  'partners.update': 'partners-update',
+  'partners.invite': 'partners-invite',
+  'partners.accept': 'partners-accept',
+  'partners.reject': 'partners-reject',
 } as const;
 
 const FIELD_KEYS = {
@@ -63,6 +67,9 @@ const FIELD_KEYS = {
   finishReason: 'finishReason',
   startBlocked: 'startBlocked',
   rejectionReason: 'rejectionReason',
+  partner: 'partner',
+  inviteStatus: 'inviteStatus',
+  invites: 'invites',
 } as const;
 
 const MONEY_FIELDS = new Set(['budgetRefunded', 'budgetDue']);
@@ -118,6 +125,7 @@ export function describeValue(field: string, value: unknown, ctx: ValueContext):
   if (typeof value === 'string') {
     if (field === 'status') return t(`campaign.status.${value}`, { defaultValue: value });
     if (field === 'type') return t(`campaign.type.${value}`, { defaultValue: value });
+    if (field === 'inviteStatus') return t(`builder.partners.status.${value}`, { defaultValue: value });
     return value;
   }
   if (typeof value === 'number') return formatNumber(value, lang);

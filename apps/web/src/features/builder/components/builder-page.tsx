@@ -77,6 +77,7 @@ import { NameField } from './name-field';
 import { OwnerCard, PartnersList } from './partners';
 import { PartnerModal } from './partner-modal';
 import { InviteAnswerPanel } from './invite-answer-panel';
+import { PartnerRejections } from './partner-rejections';
 import { sendInvites, usePartnerView } from '../api/partners-api';
 import { ReasonTooltip } from './reason-tooltip';
 import { RewardsList, rewardTitle } from './rewards-list';
@@ -561,6 +562,9 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
               styles={{ title: { color: 'var(--mantine-color-text)' } }}
             >
               {t(`builder.warnings.${warning}.body`)}
+              {(warning === 'all-partners-rejected' || warning === 'partner-rejected') && (
+                <PartnerRejections partners={formData.partners} timeZone={formData.campaign.timeZone} />
+              )}
             </Alert>
           ))}
         </Stack>

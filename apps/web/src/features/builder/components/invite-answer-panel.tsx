@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +25,8 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
+  // The confirmation is rendered by the modals manager, outside this component's renders: the reason is kept in a ref.
+  const reason = useRef('');
   const payment = usePaymentRetry({ currency: me.brand.currency, reason: () => t('builder.invite.pay-reason') });
   const open = view.inviteStatus === 'SENT';
   const budget = formatMoney(view.proposedBudget, i18n.language, me.brand.currency);
@@ -32,7 +34,7 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
   function run(answer: 'accept' | 'reject') {
     setBusy(answer);
     payment
-      .run(() => answerInvite(campaignId, answer))
+      .run(() => answerInvite(campaignId, answer, reason.current))
       .then(async () => {
         await queryClient.invalidateQueries({ queryKey: builderKeys.all });
         await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
@@ -50,13 +52,28 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
   }
 
   function confirm(answer: 'accept' | 'reject') {
+    reason.current = '';
     modals.openConfirmModal({
       title: t(`builder.invite.${answer}-title`),
       centered: true,
       children: (
-        <Text size="sm">
-          {t(`builder.invite.${answer}-body`, { owner: view.owner.brandName, budget, count: view.proposedBudget })}
-        </Text>
+        <Stack gap="sm">
+          <Text size="sm">
+            {t(`builder.invite.${answer}-body`, { owner: view.owner.brandName, budget, count: view.proposedBudget })}
+          </Text>
+          {answer === 'reject' && (
+            <Textarea
+              label={t('builder.invite.reason')}
+              description={t('builder.invite.reason-hint', { owner: view.owner.brandName })}
+              maxLength={500}
+              autosize
+              minRows={2}
+              onChange={(event) => {
+                reason.current = event.currentTarget.value;
+              }}
+            />
+          )}
+        </Stack>
       ),
       labels: { confirm: t(`builder.invite.${answer}`), cancel: t('common.cancel') },
       confirmProps: answer === 'reject' ? { color: 'red' } : {},
