@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
-import { rewardCodes } from '../../db/schema/index.js';
+import { asc, eq, sql } from 'drizzle-orm';
+import { campaigns, rewardCodes } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { insertCodes } from './insert-codes.js';
@@ -32,5 +32,20 @@ describe('inserting codes', () => {
     const codes = Array.from({ length: 45_000 }, (_, i) => String(i).padStart(8, '0'));
     await t.database.db.transaction((tx) => insertCodes(tx, brandId, reward.id, codes));
     expect((await codesOf(reward.id)).length).toBe(45_000);
+  });
+
+  it('still holds reward_codes to its reward and brand: unknown ones refused as a foreign key would, codes deleted with their reward', async () => {
+    const f = factories(t.database.db);
+    const brandId = t.brandIds.owner;
+    const campaign = await f.campaign(brandId);
+    const reward = await f.reward(brandId, campaign.id, { type: 'discount', title: 'Keys' });
+    const failure = (work: Promise<unknown>) => work.then(() => null, (error: { code?: string; cause?: { code?: string } }) => error.cause?.code ?? error.code);
+    expect(await failure(t.database.db.transaction((tx) => insertCodes(tx, brandId, 2_000_000_000, ['X1'])))).toBe('23503');
+    expect(await failure(t.database.db.insert(rewardCodes).values({ brandId: 'no-such-brand', rewardId: reward.id, code: 'X2' }))).toBe('23503');
+    await t.database.db.transaction((tx) => insertCodes(tx, brandId, reward.id, ['K1', 'K2']));
+    expect(await failure(t.database.db.update(rewardCodes).set({ rewardId: 2_000_000_000 }).where(eq(rewardCodes.rewardId, reward.id)))).toBe('23503');
+    await t.database.db.delete(campaigns).where(eq(campaigns.id, campaign.id));
+    const left = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from reward_codes where reward_id = ${reward.id}`);
+    expect(left[0]!.n).toBe(0);
   });
 });
