@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CodeSummarizer, codeFileExtension, summarizeCodes } from './code-file.js';
+import { CodeSummarizer, CodeTextSummarizer, codeFileExtension, summarizeCodes } from './code-file.js';
 
 describe('summarizeCodes', () => {
   it('trims, keeps leading zeros, skips a header, and reports empties and duplicates', () => {
@@ -51,5 +51,33 @@ describe('CodeSummarizer', () => {
     const { codes, duplicatesInFile } = summarizeCodes([...cells, ...cells.slice(0, 1000)]);
     expect(codes).toEqual(cells);
     expect(duplicatesInFile).toBe(1000);
+  });
+});
+
+describe('CodeTextSummarizer', () => {
+  it('gives summarizeCodes’s codes and counts for the same cells joined by line breaks, read in steps of any size', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[0-9A-C \t\u00a0\u3000]{0,4}$/), { maxLength: 120 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 30 }),
+        (body, header, stepRows) => {
+          const cells = header ? ['Codes', ...body] : body;
+          const existing = new Set(['A', '01']);
+          const summarizer = new CodeTextSummarizer(cells.join('\n'), cells.length, existing);
+          while (summarizer.step(stepRows));
+          const { codesText, ...counts } = summarizer.summary();
+          const { codes, ...expected } = summarizeCodes(cells, existing);
+          expect(codesText === '' ? [] : codesText.split('\n')).toEqual(codes);
+          expect(counts).toEqual(expected);
+        },
+      ),
+    );
+  });
+  it('hands a million distinct codes back as the text they came in, without a string per code', () => {
+    const text = Array.from({ length: 1_000_000 }, (_, i) => String(i).padStart(10, '0')).join('\n');
+    const { codesText, added } = new CodeTextSummarizer(`code\n${text}\n${text.slice(0, 10)}`, 1_000_002).summary();
+    expect(added).toBe(1_000_000);
+    expect(codesText).toBe(text);
   });
 });

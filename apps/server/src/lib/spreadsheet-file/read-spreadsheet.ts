@@ -41,7 +41,21 @@ export async function readSpreadsheet(
   ext: TSpreadsheetExtension,
   options: ReadSpreadsheetOptions<'first' | 'all'>,
 ): Promise<string[] | string[][]> {
-  const maxRows = options.maxRows ?? CODE_FILE_LIMITS.rows;
+  const result = await readInWorker(bytes, ext, options.columns, options.maxRows ?? CODE_FILE_LIMITS.rows);
+  if (options.columns === 'all') return result.count === 0 ? [] : (JSON.parse(result.text) as string[][]);
+  return result.count === 0 ? [] : result.text.split('\n');
+}
+
+/**
+ * The first column's cells as the worker sends them: one string, cells joined by "\n" (a cell never holds a line
+ * break), and how many there are. For files of a million codes, which need not become a million strings here.
+ */
+export async function readFirstColumnText(bytes: Buffer, ext: TSpreadsheetExtension, maxRows = CODE_FILE_LIMITS.rows): Promise<{ text: string; rows: number }> {
+  const result = await readInWorker(bytes, ext, 'first', maxRows);
+  return { text: result.count === 0 ? '' : result.text, rows: result.count };
+}
+
+async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number) {
   const kindOk = ext === 'xlsx' ? looksLikeZip(bytes) : ext === 'xls' ? looksLikeCfb(bytes) : looksLikeText(bytes);
   if (!kindOk) throw invalid([{ path: 'file', message: `the file is not a real .${ext} file` }]);
   if (ext === 'xlsx') {
@@ -68,14 +82,13 @@ export async function readSpreadsheet(
   }
   let result: WorkerAnswer;
   try {
-    result = await runWorker(bytes, ext, options.columns, maxRows);
+    result = await runWorker(bytes, ext, columns, maxRows);
   } finally {
     release();
   }
   if (!result.ok) throw invalid([{ path: 'file', message: result.refused ? result.message : `the file could not be read: ${result.message}` }]);
   if (result.tooMany) throw invalid([{ path: 'file', message: `at most ${maxRows.toLocaleString('en')} rows` }]);
-  if (options.columns === 'all') return result.count === 0 ? [] : (JSON.parse(result.text) as string[][]);
-  return result.count === 0 ? [] : result.text.split('\n');
+  return result;
 }
 
 function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number) {

@@ -19,7 +19,7 @@ import { getCampaignRewards } from '../builder/campaign-queries.js';
 import { fillPartnerReward, isInvitedTo } from '../partner/index.js';
 import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
-import { addRewardCodes, uploadCodes } from './upload-codes.js';
+import { addRewardCodes, uploadCodes, uploadedCodesJson } from './upload-codes.js';
 
 const tags = ['rewards'];
 
@@ -104,7 +104,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = await app.actor(request);
       const part = await fileOfRequest(request, { fileSize: CODE_FILE_LIMITS.bytes });
       const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
@@ -116,7 +116,11 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
       const field = part.fields.rewardId;
       const rewardId = field && !Array.isArray(field) && 'value' in field ? Number(field.value) : undefined;
       if (rewardId !== undefined && !(Number.isInteger(rewardId) && rewardId > 0)) throw invalid([{ path: 'rewardId', message: 'a reward id' }]);
-      return uploadCodes({ db, actor, dataDir: opts.dataDir, fileName: part.filename, bytes, rewardId });
+      const uploaded = await uploadCodes({ db, actor, dataDir: opts.dataDir, fileName: part.filename, bytes, rewardId });
+      // The 200 body above, written as JSON text by uploadedCodesJson a slice at a time (a million codes at most;
+      // decision 0007). Fastify sends a string with a JSON type as it is; the type provider only knows objects.
+      const json = await uploadedCodesJson(uploaded);
+      return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );
 

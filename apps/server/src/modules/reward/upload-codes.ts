@@ -3,7 +3,7 @@ import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CODE_FILE_LIMITS, CodeSummarizer, codeFileExtension, isCodeReward, type CodeSummary } from '@rally/domain';
+import { CODE_FILE_LIMITS, CodeSummarizer, CodeTextSummarizer, codeFileExtension, isCodeReward, type CodeSummary } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { rewardCodes, rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
@@ -48,24 +48,57 @@ export interface UploadCodesOptions {
   rewardId?: number | undefined;
 }
 
+export interface UploadedCodes {
+  fileName: string;
+  fileUrl: string;
+  /** The codes to add, joined by "\n" (a code never holds a line break). */
+  codesText: string;
+  summary: Omit<CodeSummary, 'codes'>;
+}
+
 /**
  * Reads a code file and reports what it holds; the codes are added by add-reward-codes or save-reward. The file
  * is kept under DATA_DIR/codes/<brand> while a reward refers to it (codes_file_url), and for
  * CODE_FILE_LIMITS.unreferencedFileHours after upload otherwise: each upload sweeps the brand's older unreferenced files.
+ *
+ * The cells stay one string from the reader to the answer (uploadedCodesJson), summarized a slice at a time: a
+ * million codes never become a million strings on this thread (decision 0007).
  */
-export async function uploadCodes(options: UploadCodesOptions): Promise<{ fileName: string; fileUrl: string; codes: string[]; summary: Omit<CodeSummary, 'codes'> }> {
+export async function uploadCodes(options: UploadCodesOptions): Promise<UploadedCodes> {
   requirePermission(options.actor, 'reward:update');
   const ext = codeFileExtension(options.fileName);
   if (!ext) throw invalid([{ path: 'file', message: 'a .xlsx, .xls or .csv file' }]);
   const existing = options.rewardId ? await existingCodes(options.db, (await rewardOfBrand(options.db, options.actor, options.rewardId)).id) : new Set<string>();
   const cells = await parseCodeFile(options.bytes, ext);
-  const { codes, ...summary } = await summarizeInSlices(cells, existing);
+  const summarizer = new CodeTextSummarizer(cells.text, cells.rows, existing);
+  while (summarizer.step(SUMMARY_SLICE)) await nextTurn();
+  const { codesText, ...summary } = summarizer.summary();
   const id = randomUUID();
   const dir = path.resolve(options.dataDir, 'codes', options.actor.brandId);
   await mkdir(dir, { recursive: true });
   await writeFile(path.join(dir, `${id}.${ext}`), options.bytes);
   await sweepUnreferencedFiles(options.db, options.actor.brandId, dir);
-  return { fileName: path.basename(options.fileName), fileUrl: `codes/${id}.${ext}`, codes, summary };
+  return { fileName: path.basename(options.fileName), fileUrl: `codes/${id}.${ext}`, codesText, summary };
+}
+
+/** Characters of codes turned into JSON between two turns of the event loop. */
+const JSON_SLICE_CHARS = 512 * 1024;
+
+/**
+ * The upload's answer as JSON text — `{ fileName, fileUrl, codes: [...], summary }`, the route's response schema —
+ * written a slice of codes at a time with the event loop let through in between, instead of a million-element
+ * array validated and serialized in one go.
+ */
+export async function uploadedCodesJson({ fileName, fileUrl, codesText, summary }: UploadedCodes): Promise<string> {
+  const parts: string[] = [];
+  for (let start = 0; start < codesText.length; ) {
+    if (start > 0) await nextTurn();
+    const cut = codesText.indexOf('\n', start + JSON_SLICE_CHARS);
+    const end = cut === -1 ? codesText.length : cut;
+    parts.push(JSON.stringify(codesText.slice(start, end).split('\n')).slice(1, -1));
+    start = end + 1;
+  }
+  return `{"fileName":${JSON.stringify(fileName)},"fileUrl":${JSON.stringify(fileUrl)},"codes":[${parts.join(',')}],"summary":${JSON.stringify(summary)}}`;
 }
 
 export interface AddRewardCodesOptions {
