@@ -22,8 +22,8 @@ async function existingCodes(db: Db, rewardId: number) {
   return new Set(rows.map((r) => r.code));
 }
 
-/** Cells summarized between two turns of the event loop: a few tens of milliseconds on a busy 2-core machine. */
-const SUMMARY_SLICE = 50_000;
+/** Cells summarized between two turns of the event loop: a few milliseconds, tens on a busy 2-core machine. */
+const SUMMARY_SLICE = 10_000;
 
 /**
  * summarizeCodes over a file's cells, a slice at a time with the event loop let through in between, so that a
@@ -82,7 +82,7 @@ export async function uploadCodes(options: UploadCodesOptions): Promise<Uploaded
 }
 
 /** Characters of codes turned into JSON between two turns of the event loop. */
-const JSON_SLICE_CHARS = 512 * 1024;
+const JSON_SLICE_CHARS = 128 * 1024;
 
 /**
  * The upload's answer as JSON text — `{ fileName, fileUrl, codes: [...], summary }`, the route's response schema —
