@@ -8,13 +8,20 @@ import {
   type TExportKind,
 } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { createLookup } from './export-stream.js';
 import {
+  campaignNamesByIds,
   codeBatch,
   completionBatch,
+  consumersByIds,
   countCodes,
   countCompletions,
   countStores,
+  missionTitlesByIds,
+  rewardsByIds,
   storeBatch,
+  storesByIds,
+  storeUsersByIds,
   type CompletionFilterSql,
 } from './export.repository.js';
 
@@ -46,6 +53,13 @@ function dayStart(day: string, timeZone: string): string | undefined {
 export function exportSource(db: DbOrTx, kind: TExportKind, brandId: string, filters: unknown, timeZone: string): ExportSource {
   const zoned = createZonedFormatter(timeZone);
   const atMinute = (minute: number | null) => zoned(minute == null ? null : minute * 60_000);
+  // Names by id, read once per export (export-stream.ts).
+  const campaigns = createLookup((ids) => campaignNamesByIds(db, ids));
+  const missions = createLookup((ids) => missionTitlesByIds(db, ids));
+  const storeUsers = createLookup((ids) => storeUsersByIds(db, ids));
+  const consumers = createLookup((ids) => consumersByIds(db, ids));
+  const stores = createLookup((ids) => storesByIds(db, ids));
+  const rewards = createLookup((ids) => rewardsByIds(db, ids));
   if (kind === 'completions') {
     const f = ZCompletionExportFilters.parse(filters);
     const where: CompletionFilterSql = {
@@ -59,22 +73,34 @@ export function exportSource(db: DbOrTx, kind: TExportKind, brandId: string, fil
       count: () => countCompletions(db, brandId, where),
       async batch(afterId, limit) {
         const rows = await completionBatch(db, brandId, where, afterId, limit);
+        await Promise.all([
+          campaigns.load(rows.map((r) => r.campaign_id)),
+          missions.load(rows.map((r) => r.campaign_mission_id)),
+          storeUsers.load(rows.map((r) => r.store_user_id)),
+          consumers.load(rows.map((r) => r.consumer_id)),
+          stores.load(rows.map((r) => r.store_id)),
+        ]);
         return {
           lastId: rows.length ? Number(rows[rows.length - 1]!.id) : afterId,
-          rows: rows.map((r) => [
-            Number(r.id),
-            atMinute(r.created_minute),
-            text(r.campaign_name),
-            text(r.mission_title),
-            text(r.participant_name),
-            text(r.participant_email),
-            text(r.store_name),
-            text(r.store_ref),
-            r.status,
-            money(r.sales_amount_cents),
-            r.score,
-            r.passed == null ? '' : r.passed ? 'yes' : 'no',
-          ]),
+          rows: rows.map((r) => {
+            // The store user's name and email, else the consumer's.
+            const who = storeUsers.get(r.store_user_id) ?? consumers.get(r.consumer_id);
+            const store = stores.get(r.store_id);
+            return [
+              Number(r.id),
+              atMinute(r.created_minute),
+              text(campaigns.get(r.campaign_id)?.name),
+              text(missions.get(r.campaign_mission_id)?.title),
+              text(who?.name),
+              text(who?.email),
+              text(store?.name),
+              text(store?.ref_id),
+              r.status,
+              money(r.sales_amount_cents),
+              r.score,
+              r.passed == null ? '' : r.passed ? 'yes' : 'no',
+            ];
+          }),
         };
       },
     };
@@ -86,19 +112,31 @@ export function exportSource(db: DbOrTx, kind: TExportKind, brandId: string, fil
       count: () => countCodes(db, brandId, f),
       async batch(afterId, limit) {
         const rows = await codeBatch(db, brandId, f, afterId, limit);
+        await Promise.all([
+          rewards.load(rows.map((r) => r.reward_id)),
+          storeUsers.load(rows.map((r) => r.issued_to_store_user_id)),
+          consumers.load(rows.map((r) => r.issued_to_consumer_id)),
+        ]);
+        // The holder's store is the store user's.
+        await stores.load(rows.map((r) => storeUsers.get(r.issued_to_store_user_id)?.store_id ?? null));
         return {
           lastId: rows.length ? Number(rows[rows.length - 1]!.id) : afterId,
-          rows: rows.map((r) => [
-            Number(r.id),
-            text(r.code),
-            text(r.reward_title),
-            text(r.campaign_name),
-            r.issued_minute == null ? 'unissued' : 'issued',
-            atMinute(r.issued_minute),
-            text(r.holder_name),
-            text(r.holder_email),
-            text(r.store_name),
-          ]),
+          rows: rows.map((r) => {
+            const reward = rewards.get(r.reward_id);
+            const user = storeUsers.get(r.issued_to_store_user_id);
+            const who = user ?? consumers.get(r.issued_to_consumer_id);
+            return [
+              Number(r.id),
+              text(r.code),
+              text(reward?.title),
+              text(reward?.campaign_name),
+              r.issued_minute == null ? 'unissued' : 'issued',
+              atMinute(r.issued_minute),
+              text(who?.name),
+              text(who?.email),
+              text(stores.get(user?.store_id ?? null)?.name),
+            ];
+          }),
         };
       },
     };

@@ -6,7 +6,8 @@ import { insertBrand } from '../../seed/demo-accounts.js';
 import { factories } from '../../testing/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { exportSource, type Cell, type ExportSource } from './export-sources.js';
-import { batchSize, csvRows, streamExport } from './export-stream.js';
+import { batchSize, createLookup, csvRows, streamExport } from './export-stream.js';
+import { storesByIds } from './export.repository.js';
 
 const env = loadTestEnv({});
 let testDb: TestDatabase;
@@ -95,6 +96,30 @@ describe('streaming an export', () => {
 
   it('sizes batches by doubling up to the cap', () => {
     expect([0, 1, 2, 3, 4, 5, 40].map((i) => batchSize(i, 1_000, 5_000))).toEqual([1_000, 2_000, 4_000, 5_000, 5_000, 5_000, 5_000]);
+  });
+});
+
+describe('names by id', () => {
+  it('reads each id once per export, knows ids without a row as missing, and starts over past its cap', async () => {
+    const reads: number[][] = [];
+    const stores = createLookup(async (ids) => {
+      reads.push([...ids].sort((a, b) => a - b));
+      return storesByIds(testDb.database.db, ids);
+    }, 4);
+    const [a, b, c, d, e] = storeIds as [number, number, number, number, number];
+    await stores.load([a, b, null, a]);
+    await stores.load([b, a]);
+    expect(reads).toEqual([[a, b]]);
+    expect(stores.get(a)?.name).toBe('Store 0');
+    expect(stores.get(null)).toBeUndefined();
+    await stores.load([c, 2_000_000_000]);
+    expect(stores.get(2_000_000_000)).toBeUndefined();
+    expect(reads).toHaveLength(2);
+    // Past 4 ids it keeps only what the current batch needs.
+    await stores.load([d, e]);
+    expect(reads[2]).toEqual([d, e]);
+    expect(stores.get(e)?.name).toBe('Store 4');
+    expect(stores.get(a)).toBeUndefined();
   });
 });
 

@@ -10,6 +10,9 @@ import type { ExportSource, Cell } from './export-sources.js';
  *   batch, so the two CPUs work at the same time instead of in turn;
  * - backpressure: a batch is handed to the file only after the file took the previous one, so at most two batches
  *   (one being written, one being read) are ever held;
+ * - names by id (`createLookup`): a batch reads only its own table; the campaign, mission, participant, store and
+ *   reward names its rows point to are read once per export for the ids not seen yet, instead of joined again for
+ *   every row of every batch;
  * - a CSV encoder for plain cells (`csvRows`) that builds one string per batch instead of a stream step per record.
  */
 
@@ -60,6 +63,39 @@ export async function streamExport(options: StreamExportOptions): Promise<{ done
     // A read still running when the export stops (cancel, failure) is waited for, so nothing outlives the export.
     if (pending) await pending.catch(() => undefined);
   }
+}
+
+// ---- Names by id ----
+
+/** Most ids a lookup keeps: past it, it starts over with the current batch's ids (memory stays bounded). */
+export const LOOKUP_MAX_IDS = 50_000;
+
+export interface Lookup<T> {
+  /** Reads the rows of the ids not known yet (nulls are skipped); afterwards `get` knows every id given. */
+  load(ids: readonly (number | null)[]): Promise<void>;
+  /** The row of an id given to the last `load`s; undefined for null or an id that has no row. */
+  get(id: number | null): T | undefined;
+}
+
+export function createLookup<T extends { id: number }>(read: (ids: number[]) => Promise<T[]>, maxIds = LOOKUP_MAX_IDS): Lookup<T> {
+  let known = new Map<number, T | null>();
+  return {
+    async load(ids) {
+      let missing = new Set<number>();
+      for (const id of ids) if (id != null && !known.has(id)) missing.add(id);
+      if (missing.size === 0) return;
+      if (known.size + missing.size > maxIds) {
+        known = new Map();
+        missing = new Set(ids.filter((id): id is number => id != null));
+      }
+      const rows = await read([...missing]);
+      for (const id of missing) known.set(id, null);
+      for (const row of rows) known.set(Number(row.id), row);
+    },
+    get(id) {
+      return id == null ? undefined : (known.get(id) ?? undefined);
+    },
+  };
 }
 
 // ---- CSV: RFC 4180 as csv-stringify writes it (the reference in the property test) ----

@@ -79,14 +79,6 @@ export async function isBrandMemberEmail(db: DbOrTx, brandId: string, email: str
  * An instant as whole minutes since the epoch (int4; exports show minutes): cheaper for the database to write
  * and for `pg` to read than a timestamptz (a Date per row) or numeric `extract` — measured in decision 0011.
  */
-/**
- * The participant's name or email: the store user's (joined as `su`), else the consumer's. The consumer is looked up
- * in a subquery that `coalesce` runs only when there is no store user: a left join of consumers instead rescanned that
- * table for every row (a seq scan while it is small) and doubled the time of a batch of store users' completions.
- */
-const participant = (consumerId: SQL, field: 'name' | 'email') =>
-  sql`coalesce(su.${sql.raw(field)}, (select co.${sql.raw(field)} from consumers co where co.id = ${consumerId}))`;
-
 const epochMinutes = (column: SQL) => sql`floor(date_part('epoch', ${column}) / 60)::int4`;
 
 export interface CompletionFilterSql {
@@ -105,6 +97,7 @@ function completionWhere(brandId: string, f: CompletionFilterSql): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** A completion as read in a batch; names come from the lookups below (export-stream.ts, `createLookup`). */
 export interface CompletionExportRow {
   id: string | number;
   created_minute: number;
@@ -112,12 +105,11 @@ export interface CompletionExportRow {
   sales_amount_cents: string | number;
   score: number | null;
   passed: boolean | null;
-  campaign_name: string;
-  mission_title: string;
-  participant_name: string | null;
-  participant_email: string | null;
-  store_name: string | null;
-  store_ref: string | null;
+  campaign_id: number;
+  campaign_mission_id: number;
+  store_user_id: number | null;
+  consumer_id: number | null;
+  store_id: number | null;
 }
 
 export async function countCompletions(db: DbOrTx, brandId: string, f: CompletionFilterSql): Promise<number> {
@@ -128,15 +120,8 @@ export async function countCompletions(db: DbOrTx, brandId: string, f: Completio
 export async function completionBatch(db: DbOrTx, brandId: string, f: CompletionFilterSql, afterId: number, limit: number) {
   const res = await db.execute(sql`
     select c.id, ${epochMinutes(sql`c.created_at`)} as created_minute, c.status, c.sales_amount_cents, c.score, c.passed,
-           ca.name as campaign_name, m.title as mission_title,
-           ${participant(sql`c.consumer_id`, 'name')} as participant_name, ${participant(sql`c.consumer_id`, 'email')} as participant_email,
-           s.name as store_name, s.ref_id as store_ref
+           c.campaign_id, c.campaign_mission_id, c.store_user_id, c.consumer_id, c.store_id
     from completions c
-    join campaigns ca on ca.id = c.campaign_id
-    join campaign_missions cm on cm.id = c.campaign_mission_id
-    join missions m on m.id = cm.mission_id
-    left join store_users su on su.id = c.store_user_id
-    left join stores s on s.id = c.store_id
     where ${completionWhere(brandId, f)} and c.id > ${afterId}
     order by c.id
     limit ${limit}`);
@@ -158,15 +143,14 @@ function codeWhere(brandId: string, f: CodeFilterSql): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** A reward code as read in a batch; names come from the lookups below. */
 export interface CodeExportRow {
   id: string | number;
   code: string;
-  reward_title: string;
-  campaign_name: string;
+  reward_id: number;
   issued_minute: number | null;
-  holder_name: string | null;
-  holder_email: string | null;
-  store_name: string | null;
+  issued_to_store_user_id: number | null;
+  issued_to_consumer_id: number | null;
 }
 
 export async function countCodes(db: DbOrTx, brandId: string, f: CodeFilterSql): Promise<number> {
@@ -176,18 +160,53 @@ export async function countCodes(db: DbOrTx, brandId: string, f: CodeFilterSql):
 
 export async function codeBatch(db: DbOrTx, brandId: string, f: CodeFilterSql, afterId: number, limit: number) {
   const res = await db.execute(sql`
-    select rc.id, rc.code, coalesce(nullif(r.title, ''), r.auto_title, '') as reward_title, ca.name as campaign_name, ${epochMinutes(sql`rc.issued_at`)} as issued_minute,
-           ${participant(sql`rc.issued_to_consumer_id`, 'name')} as holder_name, ${participant(sql`rc.issued_to_consumer_id`, 'email')} as holder_email, s.name as store_name
+    select rc.id, rc.code, rc.reward_id, ${epochMinutes(sql`rc.issued_at`)} as issued_minute, rc.issued_to_store_user_id, rc.issued_to_consumer_id
     from reward_codes rc
-    join rewards r on r.id = rc.reward_id
-    join campaigns ca on ca.id = r.campaign_id
-    left join store_users su on su.id = rc.issued_to_store_user_id
-    left join stores s on s.id = su.store_id
     where ${codeWhere(brandId, f)} and rc.id > ${afterId}
     order by rc.id
     limit ${limit}`);
   return (res as unknown as { rows: CodeExportRow[] }).rows;
 }
+
+// Names of the campaigns, missions, participants, stores and rewards an export's rows point to, by id: read once
+// per export for the ids not seen yet (decision 0011). The ids come from the brand's own rows, as a join on them would.
+
+const idList = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+async function rowsOf<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const res = await db.execute(query);
+  return (res as unknown as { rows: T[] }).rows;
+}
+
+export const campaignNamesByIds = (db: DbOrTx, ids: readonly number[]) =>
+  rowsOf<{ id: number; name: string }>(db, sql`select id, name from campaigns where id = any(${idList(ids)})`);
+
+/** Mission titles by campaign-mission id. */
+export const missionTitlesByIds = (db: DbOrTx, ids: readonly number[]) =>
+  rowsOf<{ id: number; title: string }>(
+    db,
+    sql`select cm.id, m.title from campaign_missions cm join missions m on m.id = cm.mission_id where cm.id = any(${idList(ids)})`,
+  );
+
+export const storeUsersByIds = (db: DbOrTx, ids: readonly number[]) =>
+  rowsOf<{ id: number; name: string; email: string; store_id: number | null }>(
+    db,
+    sql`select id, name, email, store_id from store_users where id = any(${idList(ids)})`,
+  );
+
+export const consumersByIds = (db: DbOrTx, ids: readonly number[]) =>
+  rowsOf<{ id: number; name: string; email: string }>(db, sql`select id, name, email from consumers where id = any(${idList(ids)})`);
+
+export const storesByIds = (db: DbOrTx, ids: readonly number[]) =>
+  rowsOf<{ id: number; name: string; ref_id: string | null }>(db, sql`select id, name, ref_id from stores where id = any(${idList(ids)})`);
+
+/** Rewards with their shown title and their campaign's name. */
+export const rewardsByIds = (db: DbOrTx, ids: readonly number[]) =>
+  rowsOf<{ id: number; title: string; campaign_name: string }>(
+    db,
+    sql`select r.id, coalesce(nullif(r.title, ''), r.auto_title, '') as title, ca.name as campaign_name
+        from rewards r join campaigns ca on ca.id = r.campaign_id where r.id = any(${idList(ids)})`,
+  );
 
 export interface StoreFilterSql {
   status?: string | undefined;
