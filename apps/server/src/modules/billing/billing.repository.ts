@@ -288,6 +288,9 @@ export async function lockInvoice(db: DbOrTx, invoiceId: number): Promise<Invoic
 
 /** A campaign's rewards with paid budget not yet spent, locked until the transaction ends (the engine spends under the same lock). */
 export async function lockRewardsWithUnspentBudget(db: DbOrTx, campaignId: number) {
+  // A running reward spends from budget slices (decision 0008 §9): folded back into its row first, so
+  // budget_spent_cents is the whole spend and nothing stays allotted when the paid budget drops to it.
+  await db.execute(sql`select reward_budget_fold_campaign(${campaignId}::int)`);
   return db
     .select({ id: rewards.id, paidCents: rewards.budgetPaidCents, spentCents: rewards.budgetSpentCents })
     .from(rewards)

@@ -239,6 +239,20 @@ describe('engine: exactly once under concurrency, and finish criteria', () => {
     expect(slices!.n).toBeGreaterThanOrEqual(1);
   });
 
+  it('returns exactly the unspent budget when a running campaign is ended by hand, its slices folded back first', async () => {
+    const k = await runningCampaign(db(), brandId, { participants: 3 });
+    const money = await k.reward({ type: 'money', title: 'Cash', amountCents: 100, budgetCents: 10_000, budgetPaidCents: 10_000, isUnlimited: true });
+    for (const u of k.users) expect((await submit(t.app, await playCookie(db(), brandId, u.id), k.campaign.id, k.cm.id, general)).statusCode).toBe(201);
+    const owner = await t.signIn('owner@brand.test');
+    const ended = await t.app.inject({ method: 'POST', url: '/api/v3/bundle/end-campaign', headers: { cookie: owner }, payload: { bundleId: k.campaign.id } });
+    expect(ended.statusCode).toBe(200);
+    const [r] = await rows<{ paid: number; spent: number; allotted: number; refund: number }>(sql`
+      select r.budget_paid_cents as paid, r.budget_spent_cents as spent, r.budget_allotted_cents as allotted,
+        (select sum(amount_cents) from wallet_ledger w where w.campaign_id = r.campaign_id and w.kind = 'refund') as refund
+      from rewards r where r.id = ${money.id}`);
+    expect([Number(r!.paid), Number(r!.spent), Number(r!.allotted), Number(r!.refund)]).toEqual([300, 300, 0, 9_700]);
+  });
+
   it('ends a campaign whose money budget is spent (budget_over)', async () => {
     const k = await runningCampaign(db(), brandId, { finishCriteria: ['budget_over'] });
     await k.reward({ type: 'money', title: 'Cash', amountCents: 400, budgetCents: 1000, budgetPaidCents: 1000, isUnlimited: true });
