@@ -225,6 +225,22 @@ describe('participant app: one campaign', () => {
     expect(within(quiz).getByText(/No entries left/)).toBeTruthy();
     expect(within(quiz).queryByRole('link', { name: 'Start' })).toBeNull();
   });
+
+  it('says when my last entry was rejected and why, in the campaign’s zone', async () => {
+    openAt('/play/campaigns/5', {
+      ...signedIn,
+      'GET /api/play/campaigns/5': () => ({
+        body: detailFixture([
+          missionFixture({ myCompletions: { accepted: 0, pending: 0, rejected: 1 }, lastRejection: { at: 1_772_400_000, reason: 'The receipt total does not match' } }),
+          missionFixture({ campaignMissionId: 12, title: 'Cooler form', myCompletions: { accepted: 0, pending: 0, rejected: 1 }, lastRejection: { at: 1_772_400_000, reason: null } }),
+        ]),
+      }),
+    });
+    const quiz = await screen.findByRole('listitem', { name: 'Cooler quiz' });
+    expect(within(quiz).getByText(/Your last entry was not accepted \(.*2026.*\)\. Reason: “The receipt total does not match”/)).toBeTruthy();
+    const form = screen.getByRole('listitem', { name: 'Cooler form' });
+    expect(within(form).getByText(/Your last entry was not accepted .* No reason was given\./)).toBeTruthy();
+  });
 });
 
 describe('participant app: completing missions', () => {

@@ -239,6 +239,8 @@ export const ZPlayMission = z.object({
     pending: z.number().int().nonnegative(),
     rejected: z.number().int().nonnegative(),
   }),
+  /** My latest rejected entry: when (epoch seconds) and why, as the reviewer wrote it (null when no reason was given). */
+  lastRejection: z.object({ at: ZEpochSeconds, reason: z.string().nullable() }).nullable(),
   contest: ZPlayContestInfo.nullable(),
 });
 export type TPlayMission = z.infer<typeof ZPlayMission>;

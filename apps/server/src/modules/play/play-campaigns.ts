@@ -87,6 +87,8 @@ function toMission(m: PlayMissionRow, campaignType: string): TPlayMission {
     maxEntriesPerStore: campaignType === 'consumer' ? 0 : m.max_entries_per_store,
     entriesLeft: entriesLeft(limits, { mine: Number(m.accepted) + Number(m.pending), myStore: Number(m.store_used) }),
     myCompletions: { accepted: Number(m.accepted), pending: Number(m.pending), rejected: Number(m.rejected) },
+    lastRejection:
+      m.last_rejection && typeof m.last_rejection === 'object' ? { at: Number(m.last_rejection.at), reason: m.last_rejection.reason } : null,
     contest: m.contest
       ? {
           type: m.contest.type,

@@ -76,6 +76,8 @@ export interface PlayMissionRow {
   accepted: number;
   pending: number;
   rejected: number;
+  /** My latest rejected entry of the mission: when and why (the receipt review's reason), or null. */
+  last_rejection: { at: number; reason: string | null } | string | null;
   store_used: number;
   items: { id: number; kind: 'question' | 'option' | 'field'; title: string; data: Record<string, unknown> }[] | string;
 }
@@ -88,13 +90,21 @@ export async function missionsFor(db: DbOrTx, p: ParticipantRef, campaignId: num
              (select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.${col(p)} = ${p.id} and x.status = 'accepted') as accepted,
              (select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.${col(p)} = ${p.id} and x.status = 'pending') as pending,
              (select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.${col(p)} = ${p.id} and x.status = 'rejected') as rejected,
+             (select json_build_object('at', extract(epoch from coalesce(r.reviewed_at, x.created_at))::bigint, 'reason', r.reason)
+                from completions x left join receipts r on r.completion_id = x.id
+               where x.campaign_mission_id = cm.id and x.${col(p)} = ${p.id} and x.status = 'rejected'
+               order by x.id desc limit 1) as last_rejection,
              ${p.storeId === null ? sql`0` : sql`(select count(*)::int from completions x where x.campaign_mission_id = cm.id and x.store_id = ${p.storeId} and x.status <> 'rejected')`} as store_used,
              coalesce((select json_agg(json_build_object('id', i.id, 'kind', i.kind, 'title', i.title, 'data', i.data) order by i."order", i.id)
                        from mission_items i where i.mission_id = m.id), '[]'::json) as items
       from campaign_missions cm join missions m on m.id = cm.mission_id join brands b on b.id = cm.brand_id
       where cm.campaign_id = ${campaignId} order by cm."order", cm.id`),
   );
-  return rows.map((r) => ({ ...r, items: typeof r.items === 'string' ? JSON.parse(r.items) : r.items }));
+  return rows.map((r) => ({
+    ...r,
+    items: typeof r.items === 'string' ? JSON.parse(r.items) : r.items,
+    last_rejection: typeof r.last_rejection === 'string' ? JSON.parse(r.last_rejection) : r.last_rejection,
+  }));
 }
 
 export interface PlayRewardRow {

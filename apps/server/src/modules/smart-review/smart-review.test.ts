@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZPlayCampaignDetail } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { randomReceiptSpec, receiptTotalCents, renderReceipt } from '../../testing/receipt-image.js';
@@ -205,6 +206,10 @@ describe('receipts with smart review off (manual queue)', () => {
     expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'The photo is not a receipt' });
     expect(await completionStatus(c.id)).toBe('rejected');
     expect(await unlocksOf(c.id)).toBe(0);
+    // The participant sees it was not accepted, when and why.
+    const detail = ZPlayCampaignDetail.parse((await t.app.inject({ method: 'GET', url: `/api/play/campaigns/${k.campaign.id}`, headers: { cookie } })).json());
+    expect(detail.missions[0]?.lastRejection).toEqual({ at: expect.any(Number), reason: 'The photo is not a receipt' });
+    expect(Math.abs(detail.missions[0]!.lastRejection!.at - Date.now() / 1000)).toBeLessThan(120);
   });
 
   it('add-receipt replaces the photo of my pending sale, names bad fields and hides other people\'s entries', async () => {

@@ -9,8 +9,8 @@ function entriesText(mission: TPlayMission, t: ReturnType<typeof usePlayI18n>['t
   return t('mission.entriesLeft', { count: mission.entriesLeft });
 }
 
-function MissionCard({ campaignId, mission }: { campaignId: number; mission: TPlayMission }) {
-  const { t } = usePlayI18n();
+function MissionCard({ campaignId, mission, timeZone }: { campaignId: number; mission: TPlayMission; timeZone: string }) {
+  const { t, lang } = usePlayI18n();
   const closed = mission.entriesLeft === 0;
   const titleId = `mission-${mission.campaignMissionId}`;
   return (
@@ -28,6 +28,14 @@ function MissionCard({ campaignId, mission }: { campaignId: number; mission: TPl
         {' · '}
         {entriesText(mission, t)}
       </p>
+      {mission.lastRejection ? (
+        <p className="field-error small">
+          {t('mission.rejected', { date: formatDate(mission.lastRejection.at, lang, timeZone) })}{' '}
+          {mission.lastRejection.reason
+            ? t('mission.rejectedReason', { reason: mission.lastRejection.reason })
+            : t('mission.rejectedNoReason')}
+        </p>
+      ) : null}
       {mission.receiptRequired ? <p className="muted small">{t('mission.receiptNote')}</p> : null}
       {closed ? null : (
         <PlayLink
@@ -110,7 +118,7 @@ export function CampaignScreen({ campaignId: id }: { campaignId: number }) {
       <h2>{t('campaign.missions')}</h2>
       <ul className="stack plain">
         {missions.map((m) => (
-          <MissionCard key={m.campaignMissionId} campaignId={id} mission={m} />
+          <MissionCard key={m.campaignMissionId} campaignId={id} mission={m} timeZone={campaign.timeZone} />
         ))}
       </ul>
       {rewards.length > 0 ? (

@@ -74,6 +74,7 @@ export const missionFixture = (over: Partial<TPlayMission> = {}): TPlayMission =
   maxEntriesPerStore: null,
   entriesLeft: 3,
   myCompletions: { accepted: 0, pending: 0, rejected: 0 },
+  lastRejection: null,
   contest: null,
   ...over,
 });
