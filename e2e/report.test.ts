@@ -262,6 +262,11 @@ describe('campaign report', () => {
       }
     }
 
+    // Every request the tab makes succeeds (a refused one shows an error notice, and once hid an unnamed close button).
+    const failed: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) failed.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
     await page.goto(`/campaign/report/${contestCampaign!.id}`);
     await heading('Cooler sales race').waitFor();
     await page.getByRole('tab', { name: 'Leaderboard' }).click();
@@ -283,6 +288,9 @@ describe('campaign report', () => {
       expect(cells).toContain(entries);
       expect(cells).toContain(sales);
     }
+    // Filters, ranking with its assign buttons, prizes: every control named (axe button-name among the rest).
+    expect(await a11y()).toEqual([]);
+    expect(failed).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'report-leaderboard.png'), fullPage: true });
   });
 

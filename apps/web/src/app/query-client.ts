@@ -24,6 +24,7 @@ export function createQueryClient(): QueryClient {
           color: 'red',
           title: i18n.t('errors.load-failed'),
           message: errorMessage(i18n.t, error),
+          closeButtonProps: { 'aria-label': i18n.t('common.close') },
         });
       },
     }),

@@ -52,10 +52,19 @@ export function BrandSwitcher({ width = 220 }: { width?: number | string }) {
           onSuccess: (next) => {
             const to = pathAfterBrandSwitch(location.pathname);
             if (to) void navigate(to);
-            notifications.show({ color: 'teal', message: t('brand.switched', { name: next.brand.name }) });
+            notifications.show({
+              color: 'teal',
+              message: t('brand.switched', { name: next.brand.name }),
+              closeButtonProps: { 'aria-label': t('common.close') },
+            });
           },
           onError: (error) =>
-            notifications.show({ color: 'red', title: t('brand.switch-failed'), message: errorMessage(t, error) }),
+            notifications.show({
+              color: 'red',
+              title: t('brand.switch-failed'),
+              message: errorMessage(t, error),
+              closeButtonProps: { 'aria-label': t('common.close') },
+            }),
         });
       }}
     />

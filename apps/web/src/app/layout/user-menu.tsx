@@ -48,7 +48,12 @@ export function UserMenu() {
           onClick={() =>
             signOut.mutate(undefined, {
               onError: (error) =>
-                notifications.show({ color: 'red', title: t('auth.sign-out.failed'), message: errorMessage(t, error) }),
+                notifications.show({
+                  color: 'red',
+                  title: t('auth.sign-out.failed'),
+                  message: errorMessage(t, error),
+                  closeButtonProps: { 'aria-label': t('common.close') },
+                }),
               onSettled: () => void navigate('/sign-in', { replace: true }),
             })
           }

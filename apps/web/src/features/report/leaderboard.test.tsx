@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import type { TCampaignReport, TContestRankData, TPrizeList, TRankRow } from '@rally/domain';
+import { ZGroupListBody, type TCampaignReport, type TContestRankData, type TPrizeList, type TRankRow } from '@rally/domain';
 import { RequireAuth } from '../auth';
 import { ReportPage } from './components/report-page';
 import { toRankBody } from './components/leaderboard-tab';
 import { REPORT_LIVE_REFRESH_MS, campaignReportQueryOptions } from './api/report-api';
+import { createQueryClient } from '../../app/query-client';
 import { renderRoutes } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';
 import { campaignFixture, meFixture } from '../../test/fixtures';
@@ -117,6 +118,33 @@ describe('report leaderboard tab', { timeout: 30_000 }, () => {
     fireEvent.click(within(ranking).getByRole('button', { name: 'Page 2' }));
     expect(await within(ranking).findByText('Late Comer')).toBeTruthy();
     expect(api.to('POST', '/api/v4/bundle/7/contest-rank-data').at(-1)?.body).toEqual({ filters: {}, currentPage: 2, perPage: 20 });
+  });
+
+  it('asks for store groups with a body the group list accepts (no error on opening the tab)', async () => {
+    const api = stubLeaderboard({
+      // The server's own schema judges the body, as the route does (strict: an unknown key is a 400).
+      'POST /api/store/read/group/list': ({ body }) =>
+        ZGroupListBody.safeParse(body).success
+          ? { body: { items: [], _meta: { totalCount: 0, pageCount: 0, currentPage: 1, perPage: 50 } } }
+          : { status: 400, body: { error: { code: 'VALIDATION', message: 'Invalid body', fields: [] } } },
+    });
+    renderRoutes(routes, '/campaign/report/7');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Leaderboard' }));
+    await screen.findByRole('region', { name: 'Leaderboard' }, SLOW);
+    await waitFor(() => expect(api.to('POST', '/api/store/read/group/list').length).toBeGreaterThan(0), SLOW);
+    expect(ZGroupListBody.safeParse(api.to('POST', '/api/store/read/group/list')[0]!.body).success).toBe(true);
+    expect(screen.queryByText('Could not load data')).toBeNull();
+  });
+
+  it('names the close button of the notice a failed load shows (axe button-name)', async () => {
+    stubLeaderboard({
+      'POST /api/store/read/group/list': () => ({ status: 400, body: { error: { code: 'VALIDATION', message: 'Invalid body', fields: [] } } }),
+    });
+    // The app's query client: a failed load shows its notice.
+    renderRoutes(routes, '/campaign/report/7', createQueryClient());
+    fireEvent.click(await screen.findByRole('tab', { name: 'Leaderboard' }));
+    const notice = await screen.findByRole('alert', {}, SLOW);
+    expect(within(notice).getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 
   it('shows no tabs on campaigns that are not contests', async () => {

@@ -8,6 +8,7 @@ import {
   ZPrizeUserFormResult,
   type TAssignPrizeBody,
   type TContestRankDataBody,
+  type TGroupListBody,
 } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { REPORT_LIVE_REFRESH_MS, reportKeys } from './report-api';
@@ -87,7 +88,8 @@ export function useGroupOptions(filter: string) {
     queryFn: ({ signal }) =>
       apiFetch('/store/read/group/list', {
         method: 'POST',
-        body: { currentPage: 1, perPage: 50, sort: 'name', ...(filter.trim() ? { filter: filter.trim() } : {}), filters: {} },
+        // The group list takes no `filters` (its body is strict: an unknown key is a 400).
+        body: { currentPage: 1, perPage: 50, sort: 'name', ...(filter.trim() ? { filter: filter.trim() } : {}) } satisfies TGroupListBody,
         schema: ZManagedGroupList,
         signal,
       }),
