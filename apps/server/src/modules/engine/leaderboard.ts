@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TRankRow } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { entriesAhead, rankedCount } from './rank-index.js';
+import { cachedTopPage, entriesAhead, rankedCount } from './rank-index.js';
 
 /**
  * Contest ranks. Without a date range they are read from contest_scores (accepted entries summed per
@@ -78,6 +78,22 @@ export async function leaderboardPage(
   db: DbOrTx,
   o: { campaignMissionId: number; contest: TContestSettings; filters: RankFilters; offset: number; limit: number; withTotal: boolean },
 ): Promise<{ rows: TRankRow[]; total: number }> {
+  const unfiltered = o.contest.type === 'user' && Object.values(o.filters).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
+  if (unfiltered && o.offset === 0) {
+    // The first page nobody filtered is everyone's: one read per process and second (rank-index.ts).
+    const key = `${columnOf(o.contest)}:${o.limit}:${o.withTotal}`;
+    const { raw, total } = await cachedTopPage(db, o.campaignMissionId, key, () => readPage(db, o, unfiltered));
+    return { rows: raw.map((r, i) => shape(r, i + 1, o.contest, false)), total };
+  }
+  const { raw, total } = await readPage(db, o, unfiltered);
+  return { rows: raw.map((r, i) => shape(r, o.offset + i + 1, o.contest, false)), total };
+}
+
+async function readPage(
+  db: DbOrTx,
+  o: { campaignMissionId: number; contest: TContestSettings; filters: RankFilters; offset: number; limit: number; withTotal: boolean },
+  unfiltered: boolean,
+): Promise<{ raw: RawRow[]; total: number }> {
   const metric = metricOf(o.contest);
   const src = scoresSource(o.campaignMissionId, o.contest, o.filters);
   const page = rowsOf<RawRow>(
@@ -90,13 +106,12 @@ export async function leaderboardPage(
       left join stores st on st.id = s.store_id
       order by s.${metric} desc, s.entity_id asc`),
   );
-  const unfiltered = o.contest.type === 'user' && Object.values(o.filters).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
   const total = !o.withTotal
     ? 0
     : unfiltered
       ? await rankedCount(db, o.campaignMissionId, columnOf(o.contest))
       : Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${src} src`))[0]?.n ?? 0);
-  return { rows: page.map((r, i) => shape(r, o.offset + i + 1, o.contest, false)), total };
+  return { raw: page, total };
 }
 
 /** My row (store contests: my store's) with its place, or null before my first accepted entry. */

@@ -4,8 +4,10 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { playCookie, runningCampaign, submit } from './engine-test-kit.js';
 
 let t: TestApp;
+let recording = false;
+const queries: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ onQuery: (q) => recording && queries.push(q) });
 });
 afterAll(() => t.close());
 
@@ -47,5 +49,30 @@ describe('contest standings held in memory', () => {
     ]);
     expect((await rank(2)).me?.rank).toBe(1);
     expect((await rank(1)).me?.rank).toBe(3);
+  });
+
+  it('reads the first page of the leaderboard at most once a second for everyone who asks, fresh for this process\'s own entries', async () => {
+    const k = await runningCampaign(t.database.db, t.brandIds.owner, { type: 'contest', campaignMission: { contest }, participants: 3 });
+    const cookies = await Promise.all(k.users.map((u) => playCookie(t.database.db, t.brandIds.owner, u.id)));
+    for (const [i, c] of cookies.entries())
+      expect((await submit(t.app, c, k.campaign.id, k.cm.id, { kind: 'contest', salesAmountCents: 100 * (i + 1) })).statusCode).toBe(201);
+    const rank = async (i: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/play/campaigns/${k.campaign.id}/rank?top=50`, headers: { cookie: cookies[i]! } })).json() as TPlayRank;
+    await rank(0);
+    queries.length = 0;
+    recording = true;
+    const started = Date.now();
+    const answers = [await rank(0), await rank(1), await rank(2), await rank(0), await rank(1), await rank(2)];
+    const seconds = Math.ceil((Date.now() - started) / 1000);
+    recording = false;
+    expect(answers.map((a) => a.me?.rank)).toEqual([3, 2, 1, 3, 2, 1]);
+    expect(answers.every((a) => a.top.map((r) => r.userId).join() === [k.users[2]!.id, k.users[1]!.id, k.users[0]!.id].join())).toBe(true);
+    // Per request: session, campaign, contest mission, my row; the top 50 is read at most once a second.
+    const pageReads = queries.filter((q) => /contest_scores/.test(q) && /offset/i.test(q));
+    expect(pageReads.length).toBeLessThanOrEqual(seconds);
+    expect(queries.length - pageReads.length).toBeLessThanOrEqual(6 * 4);
+    // An entry recorded here shows on the next request.
+    expect((await submit(t.app, cookies[0]!, k.campaign.id, k.cm.id, { kind: 'contest', salesAmountCents: 1_000 })).statusCode).toBe(201);
+    expect((await rank(1)).top[0]?.userId).toBe(k.users[0]!.id);
   });
 });

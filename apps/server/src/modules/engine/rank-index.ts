@@ -94,6 +94,7 @@ export async function entriesAhead(
  * entry here, so this process's own writes show at once (other processes' within a time to live).
  */
 export function applyContestEntry(db: DbOrTx, campaignMissionId: number, storeUserId: number, salesAmountCents: number): void {
+  topPages.get(db)?.delete(campaignMissionId);
   const perDb = snapshots.get(db);
   if (!perDb) return;
   for (const [column, delta] of [['submissions', 1], ['sales_amount_cents', salesAmountCents]] as const) {
@@ -142,4 +143,30 @@ function move(s: Snapshot, id: number, metric: number): void {
   s.metric[at] = metric;
   s.ids[at] = id;
   s.byId.set(id, metric);
+}
+
+/**
+ * The unfiltered first page of a contest's leaderboard (the same for every participant who asks), kept per
+ * process for TOP_PAGE_TTL_MS (decision 0008 §10): under load one read serves every request of that second
+ * instead of one each. This process's own accepted entries drop it at once (applyContestEntry); other
+ * processes' show within the time to live, as in the standings above.
+ */
+const TOP_PAGE_TTL_MS = 1_000;
+const topPages = new WeakMap<object, Map<number, Map<string, { at: number; value: Promise<unknown> }>>>();
+
+export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: string, read: () => Promise<T>): Promise<T> {
+  let perDb = topPages.get(db);
+  if (!perDb) topPages.set(db, (perDb = new Map()));
+  let perContest = perDb.get(campaignMissionId);
+  if (!perContest) {
+    if (perDb.size > 1_000) perDb.clear();
+    perDb.set(campaignMissionId, (perContest = new Map()));
+  }
+  const hit = perContest.get(key);
+  if (hit && Date.now() - hit.at < TOP_PAGE_TTL_MS) return hit.value as Promise<T>;
+  const value = read();
+  const entry = { at: Date.now(), value: value as Promise<unknown> };
+  perContest.set(key, entry);
+  value.catch(() => perContest.get(key) === entry && perContest.delete(key));
+  return value;
 }
