@@ -8,7 +8,7 @@ import { startHarness } from './harness.js';
 const out = path.resolve(process.argv[2] ?? '/tmp/walk');
 mkdirSync(out, { recursive: true });
 const USERS = ['owner@brand.test', 'retailer@retail.test', 'partner@partner.test'];
-const SCREENS = ['/campaign', '/campaign?status=invitations', '/mission', '/stores', '/stores/pos-import', '/groups', '/exports', '/receipts', '/billing'];
+const SCREENS = ['/campaign', '/campaign?view=invitations', '/mission', '/stores', '/stores/pos-import', '/groups', '/exports', '/receipts', '/billing'];
 
 const h = await startHarness();
 const problems: string[] = [];
@@ -27,13 +27,17 @@ try {
       await page.screenshot({ path: path.join(out, `${who}-${screen.replace(/[/?=]+/g, '_')}.png`), fullPage: true });
     }
     // The first campaign of the list: its builder or report, whichever the list links to.
+    // Each of the first three campaigns of the list: its builder or report, whichever the list links to.
     await page.goto('/campaign');
-    const first = page.getByRole('row').filter({ has: page.getByRole('link') }).first().getByRole('link').first();
-    if (await first.count()) {
-      await first.click();
+    const links = page.getByRole('table').getByRole('link');
+    await links.first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+    const count = Math.min(3, await links.count());
+    for (let i = 0; i < count; i++) {
+      await page.goto('/campaign');
+      await links.nth(i).click();
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(600);
-      await page.screenshot({ path: path.join(out, `${who}-first-campaign.png`), fullPage: true });
+      await page.screenshot({ path: path.join(out, `${who}-campaign-${i + 1}.png`), fullPage: true });
     }
     await context.close();
   }

@@ -1821,7 +1821,7 @@ const CAMPAIGN_SPECS: readonly CampaignSpec[] = [
     status: 'draft',
     shared: true,
     partner: 'SENT',
-    progress: 75,
+    progress: 100,
     missions: ['Partner brands sales race'],
     // Peak Snacks is asked to put $500 into the per-item bonus: its invite waits for it to fill that reward.
     rewards: [prize('Team pizza party', 'Pizza for the whole team of the winning store.', 30_000, 1), money('$2 per Peak Snacks item sold', 200, 50_000)],

@@ -127,7 +127,7 @@ export function CampaignTable({
       key: 'name',
       label: t('campaign.list.columns.name'),
       render: (campaign) => (
-        <Box maw={280}>
+        <Box miw={180} maw={320}>
           <CampaignName campaign={campaign} />
         </Box>
       ),
