@@ -22,8 +22,23 @@ async function existingCodes(db: Db, rewardId: number) {
   return new Set(rows.map((r) => r.code));
 }
 
-/** Cells summarized between two turns of the event loop: a few milliseconds, tens on a busy 2-core machine. */
-const SUMMARY_SLICE = 10_000;
+/** Rows summarized, or codes written as JSON, between two looks at the clock. */
+const SUMMARY_SLICE = 2_000;
+/** Main-thread time one import takes before it lets the event loop through (other requests, other imports). */
+const TURN_MS = 4;
+
+/**
+ * Runs `work` (one slice each call, false when there is none left) until it is done, giving the event loop a turn
+ * every TURN_MS: measured by the clock, not by rows, so that a CPU-starved machine does not stretch each turn.
+ */
+async function inTurns(work: () => boolean): Promise<void> {
+  for (let turnEnds = performance.now() + TURN_MS; work(); ) {
+    if (performance.now() >= turnEnds) {
+      await nextTurn();
+      turnEnds = performance.now() + TURN_MS;
+    }
+  }
+}
 
 /**
  * summarizeCodes over a file's cells, a slice at a time with the event loop let through in between, so that a
@@ -31,10 +46,13 @@ const SUMMARY_SLICE = 10_000;
  */
 async function summarizeInSlices(cells: readonly string[], existing: ReadonlySet<string>): Promise<CodeSummary> {
   const summarizer = new CodeSummarizer(cells.length, existing);
-  for (let from = 0; from < cells.length; from += SUMMARY_SLICE) {
-    if (from > 0) await nextTurn();
-    summarizer.add(cells, from, Math.min(cells.length, from + SUMMARY_SLICE));
-  }
+  let from = 0;
+  await inTurns(() => {
+    const to = Math.min(cells.length, from + SUMMARY_SLICE);
+    summarizer.add(cells, from, to);
+    from = to;
+    return from < cells.length;
+  });
   return summarizer.summary();
 }
 
@@ -71,7 +89,7 @@ export async function uploadCodes(options: UploadCodesOptions): Promise<Uploaded
   const existing = options.rewardId ? await existingCodes(options.db, (await rewardOfBrand(options.db, options.actor, options.rewardId)).id) : new Set<string>();
   const cells = await parseCodeFile(options.bytes, ext);
   const summarizer = new CodeTextSummarizer(cells.text, cells.rows, existing);
-  while (summarizer.step(SUMMARY_SLICE)) await nextTurn();
+  await inTurns(() => summarizer.step(SUMMARY_SLICE));
   const { codesText, ...summary } = summarizer.summary();
   const id = randomUUID();
   const dir = path.resolve(options.dataDir, 'codes', options.actor.brandId);
@@ -81,23 +99,25 @@ export async function uploadCodes(options: UploadCodesOptions): Promise<Uploaded
   return { fileName: path.basename(options.fileName), fileUrl: `codes/${id}.${ext}`, codesText, summary };
 }
 
-/** Characters of codes turned into JSON between two turns of the event loop. */
-const JSON_SLICE_CHARS = 128 * 1024;
+/** Characters of codes turned into JSON between two looks at the clock. */
+const JSON_SLICE_CHARS = 16 * 1024;
 
 /**
  * The upload's answer as JSON text — `{ fileName, fileUrl, codes: [...], summary }`, the route's response schema —
- * written a slice of codes at a time with the event loop let through in between, instead of a million-element
+ * written a slice of codes at a time with the event loop let through every few milliseconds, instead of a million-element
  * array validated and serialized in one go.
  */
 export async function uploadedCodesJson({ fileName, fileUrl, codesText, summary }: UploadedCodes): Promise<string> {
   const parts: string[] = [];
-  for (let start = 0; start < codesText.length; ) {
-    if (start > 0) await nextTurn();
+  let start = 0;
+  await inTurns(() => {
+    if (start >= codesText.length) return false;
     const cut = codesText.indexOf('\n', start + JSON_SLICE_CHARS);
     const end = cut === -1 ? codesText.length : cut;
     parts.push(JSON.stringify(codesText.slice(start, end).split('\n')).slice(1, -1));
     start = end + 1;
-  }
+    return start < codesText.length;
+  });
   return `{"fileName":${JSON.stringify(fileName)},"fileUrl":${JSON.stringify(fileUrl)},"codes":[${parts.join(',')}],"summary":${JSON.stringify(summary)}}`;
 }
 
