@@ -1,6 +1,5 @@
-import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { i18n } from '../i18n/i18n';
+import { openConfirm } from './confirm-dialog';
 
 /**
  * Closing a wizard: with unsaved changes it first asks whether to throw them away; without, it
@@ -11,13 +10,13 @@ export function closeOrConfirmDiscard(dirty: boolean, close: () => void): void {
     close();
     return;
   }
-  modals.openConfirmModal({
+  void openConfirm({
     title: i18n.t('discard.title'),
-    centered: true,
-    children: <Text size="sm">{i18n.t('discard.body')}</Text>,
-    labels: { confirm: i18n.t('discard.confirm'), cancel: i18n.t('discard.keep') },
-    confirmProps: { color: 'red' },
-    closeButtonProps: { 'aria-label': i18n.t('common.close') },
-    onConfirm: close,
+    body: i18n.t('discard.body'),
+    confirmLabel: i18n.t('discard.confirm'),
+    cancelLabel: i18n.t('discard.keep'),
+    danger: true,
+  }).then((confirmed) => {
+    if (confirmed) close();
   });
 }

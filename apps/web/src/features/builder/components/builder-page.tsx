@@ -17,7 +17,7 @@ import {
   Title,
   List,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/confirm-dialog';
 import { notify } from '../../../lib/notify';
 import {
   IconAlertTriangle,
@@ -205,18 +205,13 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
       applyType(type, false);
       return;
     }
-    modals.openConfirmModal({
+    void openConfirm({
       title: t('builder.type.confirm-title'),
-      centered: true,
-      children: (
-        <Text size="sm">
-          {t('builder.type.confirm-body', { count: missions.length, type: t(`campaign.type.${type}`) })}
-        </Text>
-      ),
-      labels: { confirm: t('builder.type.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () => applyType(type, true),
+      body: t('builder.type.confirm-body', { count: missions.length, type: t(`campaign.type.${type}`) }),
+      confirmLabel: t('builder.type.confirm'),
+      danger: true,
+    }).then((confirmed) => {
+      if (confirmed) applyType(type, true);
     });
   }
 
@@ -226,14 +221,13 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
         .run((version) => saveCampaignFields(id, { version, sharedCampaign }), { refetch: true })
         .catch((error: unknown) => reportFailure('builder.errors.save-failed', error));
     if (!sharedCampaign && partners.length > 0) {
-      modals.openConfirmModal({
+      void openConfirm({
         title: t('builder.shared.confirm-off-title'),
-        centered: true,
-        children: <Text size="sm">{t('builder.shared.confirm-off-body', { count: partners.length })}</Text>,
-        labels: { confirm: t('builder.shared.confirm-off'), cancel: t('common.cancel') },
-        confirmProps: { color: 'red' },
-        closeButtonProps: { 'aria-label': t('common.close') },
-        onConfirm: () => void save(),
+        body: t('builder.shared.confirm-off-body', { count: partners.length }),
+        confirmLabel: t('builder.shared.confirm-off'),
+        danger: true,
+      }).then((confirmed) => {
+        if (confirmed) void save();
       });
       return;
     }
@@ -272,35 +266,33 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
 
   function removeMission(entry: TCampaignMission) {
     const title = entry.mission.title.trim() === '' ? t('builder.missions.untitled') : entry.mission.title;
-    modals.openConfirmModal({
+    void openConfirm({
       title: t('builder.missions.delete-title'),
-      centered: true,
-      children: <Text size="sm">{t('builder.missions.delete-body', { title })}</Text>,
-      labels: { confirm: t('builder.missions.delete-confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () =>
-        void writes
-          .run(() => deleteCampaignMission(id, entry.id), { refetch: true })
-          .then(() => notify({ color: 'teal', message: t('builder.missions.deleted', { title }) }))
-          .catch((error: unknown) => reportFailure('builder.errors.action-failed', error)),
+      body: t('builder.missions.delete-body', { title }),
+      confirmLabel: t('builder.missions.delete-confirm'),
+      danger: true,
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      void writes
+        .run(() => deleteCampaignMission(id, entry.id), { refetch: true })
+        .then(() => notify({ color: 'teal', message: t('builder.missions.deleted', { title }) }))
+        .catch((error: unknown) => reportFailure('builder.errors.action-failed', error));
     });
   }
 
   function removeReward(reward: TRewardRead) {
     const title = rewardTitle(reward, t);
-    modals.openConfirmModal({
+    void openConfirm({
       title: t('builder.rewards.delete-title'),
-      centered: true,
-      children: <Text size="sm">{t('builder.rewards.delete-body', { title })}</Text>,
-      labels: { confirm: t('builder.rewards.delete-confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () =>
-        void writes
-          .run(() => deleteCampaignReward(id, reward.id), { refetch: true })
-          .then(() => notify({ color: 'teal', message: t('builder.rewards.deleted', { title }) }))
-          .catch((error: unknown) => reportFailure('builder.errors.action-failed', error)),
+      body: t('builder.rewards.delete-body', { title }),
+      confirmLabel: t('builder.rewards.delete-confirm'),
+      danger: true,
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      void writes
+        .run(() => deleteCampaignReward(id, reward.id), { refetch: true })
+        .then(() => notify({ color: 'teal', message: t('builder.rewards.deleted', { title }) }))
+        .catch((error: unknown) => reportFailure('builder.errors.action-failed', error));
     });
   }
 
@@ -309,31 +301,25 @@ function BuilderContent({ id, formData, routeMode }: BuilderContentProps) {
   const invalidateLists = () => queryClient.invalidateQueries({ queryKey: ['campaigns'] });
 
   function confirmDelete() {
-    modals.openConfirmModal({
+    void openConfirm({
       title: t('builder.actions.delete-title'),
-      centered: true,
-      children: (
-        <Text size="sm">
-          {t('builder.actions.delete-body', { name: campaign.name.trim() || t('builder.untitled') })}
-        </Text>
-      ),
-      labels: { confirm: t('builder.actions.delete-confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () => {
-        setBusy('delete');
-        deleteCampaign(id)
-          .then(async () => {
-            queryClient.removeQueries({ queryKey: builderKeys.formData(id) });
-            await invalidateLists();
-            notify({ color: 'teal', message: t('builder.actions.deleted') });
-            void navigate('/campaign');
-          })
-          .catch((error: unknown) => {
-            setBusy(null);
-            reportFailure('builder.errors.action-failed', error);
-          });
-      },
+      body: t('builder.actions.delete-body', { name: campaign.name.trim() || t('builder.untitled') }),
+      confirmLabel: t('builder.actions.delete-confirm'),
+      danger: true,
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      setBusy('delete');
+      deleteCampaign(id)
+        .then(async () => {
+          queryClient.removeQueries({ queryKey: builderKeys.formData(id) });
+          await invalidateLists();
+          notify({ color: 'teal', message: t('builder.actions.deleted') });
+          void navigate('/campaign');
+        })
+        .catch((error: unknown) => {
+          setBusy(null);
+          reportFailure('builder.errors.action-failed', error);
+        });
     });
   }
 

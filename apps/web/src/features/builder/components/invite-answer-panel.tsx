@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/confirm-dialog';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TPartnerView } from '@rally/domain';
@@ -53,10 +53,9 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
 
   function confirm(answer: 'accept' | 'reject') {
     reason.current = '';
-    modals.openConfirmModal({
+    void openConfirm({
       title: t(`builder.invite.${answer}-title`),
-      centered: true,
-      children: (
+      body: (
         <Stack gap="sm">
           <Text size="sm">
             {t(`builder.invite.${answer}-body`, { owner: view.owner.brandName, budget, count: view.proposedBudget })}
@@ -75,10 +74,10 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
           )}
         </Stack>
       ),
-      labels: { confirm: t(`builder.invite.${answer}`), cancel: t('common.cancel') },
-      confirmProps: answer === 'reject' ? { color: 'red' } : {},
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () => run(answer),
+      confirmLabel: t(`builder.invite.${answer}`),
+      danger: answer === 'reject',
+    }).then((confirmed) => {
+      if (confirmed) run(answer);
     });
   }
 

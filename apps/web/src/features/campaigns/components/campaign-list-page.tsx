@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, Select, Stack, Tabs, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Badge, Button, Select, Stack, Tabs } from '@mantine/core';
+import { openConfirm } from '../../../components/confirm-dialog';
 import { notifications } from '@mantine/notifications';
 import { IconFlag } from '@tabler/icons-react';
 import { CAMPAIGN_STATUSES, type TCampaign, type TCampaignStatus, type TCreateDraftType } from '@rally/domain';
@@ -91,26 +91,25 @@ export function CampaignListPage() {
     // Deleting the only row of a later page would otherwise leave the user on an empty page.
     const emptiesPage = list.data?.items.length === 1 && currentPage > 1;
     const name = campaign.name.trim() === '' ? t('campaign.list.untitled') : campaign.name;
-    modals.openConfirmModal({
+    void openConfirm({
       title: t('campaign.delete.title'),
-      centered: true,
-      children: <Text size="sm">{t('campaign.delete.body', { name })}</Text>,
-      labels: { confirm: t('campaign.delete.confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () =>
-        remove.mutate(campaign.id, {
-          onSuccess: () => {
-            if (emptiesPage) setPage(currentPage - 1);
-            notifications.show({ color: 'teal', message: t('campaign.actions.deleted', { name }) });
-          },
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: t('campaign.actions.delete-failed'),
-              message: errorMessage(t, error),
-            }),
-        }),
+      body: t('campaign.delete.body', { name }),
+      confirmLabel: t('campaign.delete.confirm'),
+      danger: true,
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      remove.mutate(campaign.id, {
+        onSuccess: () => {
+          if (emptiesPage) setPage(currentPage - 1);
+          notifications.show({ color: 'teal', message: t('campaign.actions.deleted', { name }) });
+        },
+        onError: (error) =>
+          notifications.show({
+            color: 'red',
+            title: t('campaign.actions.delete-failed'),
+            message: errorMessage(t, error),
+          }),
+      });
     });
   }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Group, Radio, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { openConfirm } from '../../../components/confirm-dialog';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import {
   LIMITS,
@@ -66,21 +66,16 @@ export function MissionDetailsForm({ mission, items, canEdit }: MissionDetailsFo
       return;
     }
     // Items are built for one kind; changing kind leaves the current ones out of the mission's completeness.
-    modals.openConfirmModal({
+    void openConfirm({
       title: t('missions.editor.kind-change.title'),
-      centered: true,
-      children: (
-        <Text size="sm">
-          {t('missions.editor.kind-change.body', {
-            count: affected,
-            from: t(`missions.items.${kind}.plural`),
-            to: t(`missions.items.${nextKind}.plural`),
-          })}
-        </Text>
-      ),
-      labels: { confirm: t('missions.editor.kind-change.confirm'), cancel: t('common.cancel') },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: save,
+      body: t('missions.editor.kind-change.body', {
+        count: affected,
+        from: t(`missions.items.${kind}.plural`),
+        to: t(`missions.items.${nextKind}.plural`),
+      }),
+      confirmLabel: t('missions.editor.kind-change.confirm'),
+    }).then((confirmed) => {
+      if (confirmed) save();
     });
   }
 

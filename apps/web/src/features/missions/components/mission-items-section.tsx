@@ -16,7 +16,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/confirm-dialog';
 import {
   DndContext,
   KeyboardSensor,
@@ -441,28 +441,27 @@ export function MissionItemsSection({ missionId, kind, items, loading, canEdit }
   }
 
   function confirmDelete(item: TMissionItem) {
-    modals.openConfirmModal({
+    void openConfirm({
       title: t(`missions.items.${item.kind}.delete-title`),
-      centered: true,
-      children: <Text size="sm">{t('missions.items.delete-body', { title: item.title })}</Text>,
-      labels: { confirm: t('missions.items.delete'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () =>
-        remove.mutate(item.id, {
-          onSuccess: (rest) => {
-            // Deleting the only item of the last page shows the page before it.
-            setPage((current) => Math.min(current, pageCountFor(rest.length)));
-            notify({ color: 'teal', message: t('missions.items.deleted', { title: item.title }) });
-          },
-          onError: (error) =>
-            notify({
-              color: 'red',
-              title: t('missions.items.delete-failed'),
-              // The server names the reward using the item; its message says which.
-              message: isApiError(error) && error.code === 'ITEM_IN_USE' ? error.message : errorMessage(t, error),
-            }),
-        }),
+      body: t('missions.items.delete-body', { title: item.title }),
+      confirmLabel: t('missions.items.delete'),
+      danger: true,
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      remove.mutate(item.id, {
+        onSuccess: (rest) => {
+          // Deleting the only item of the last page shows the page before it.
+          setPage((current) => Math.min(current, pageCountFor(rest.length)));
+          notify({ color: 'teal', message: t('missions.items.deleted', { title: item.title }) });
+        },
+        onError: (error) =>
+          notify({
+            color: 'red',
+            title: t('missions.items.delete-failed'),
+            // The server names the reward using the item; its message says which.
+            message: isApiError(error) && error.code === 'ITEM_IN_USE' ? error.message : errorMessage(t, error),
+          }),
+      });
     });
   }
 

@@ -1,6 +1,20 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Grid, Group, Modal, Paper, Stack, Table, Text, TextInput, Timeline, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import { openConfirm } from '../../../components/confirm-dialog';
 import { IconArrowLeft, IconPencil, IconUserMinus } from '@tabler/icons-react';
 import { ZRetailerFields, type TRetailerFields, type TStoreActivity, type TStoreDetail } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +30,16 @@ import { useRemoveStoreUser, useStoreDetail, useUpdateRetailer } from '../api/st
 import { StoreStatusBadge } from './store-status-badge';
 
 type TStore = TStoreDetail['store'];
-const EDITABLE = ['storeName', 'street', 'city', 'region', 'postalCode', 'countryCode', 'refId', 'externalStoreId'] as const;
+const EDITABLE = [
+  'storeName',
+  'street',
+  'city',
+  'region',
+  'postalCode',
+  'countryCode',
+  'refId',
+  'externalStoreId',
+] as const;
 
 function RetailerForm({ store, onClose }: { store: TStore; onClose(): void }) {
   const { t } = useTranslation();
@@ -37,7 +60,8 @@ function RetailerForm({ store, onClose }: { store: TStore; onClose(): void }) {
     const fields: Record<string, string | null> = {};
     for (const key of EDITABLE) {
       const original = key === 'refId' || key === 'externalStoreId' ? (store[key] ?? '') : store[key];
-      if (values[key] !== original) fields[key] = (key === 'refId' || key === 'externalStoreId') && values[key] === '' ? null : values[key];
+      if (values[key] !== original)
+        fields[key] = (key === 'refId' || key === 'externalStoreId') && values[key] === '' ? null : values[key];
     }
     if (Object.keys(fields).length === 0) return onClose();
     const parsed = ZRetailerFields.safeParse(fields);
@@ -52,7 +76,8 @@ function RetailerForm({ store, onClose }: { store: TStore; onClose(): void }) {
           notify({ color: 'teal', message: t('stores.page.saved') });
           onClose();
         },
-        onError: (error) => notify({ color: 'red', title: t('stores.page.save-failed'), message: errorMessage(t, error) }),
+        onError: (error) =>
+          notify({ color: 'red', title: t('stores.page.save-failed'), message: errorMessage(t, error) }),
       },
     );
   }
@@ -119,20 +144,20 @@ export function StorePage() {
   const { store, users, activity } = detail.data;
 
   function confirmRemove(user: { id: number; name: string }) {
-    modals.openConfirmModal({
+    void openConfirm({
       title: t('stores.page.remove-title'),
-      centered: true,
-      children: <Text size="sm">{t('stores.page.remove-body', { name: user.name, store: store.storeName })}</Text>,
-      labels: { confirm: t('stores.page.remove-confirm'), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        remove.mutate(
-          { storeId: store.id, userId: user.id },
-          {
-            onSuccess: () => notify({ color: 'teal', message: t('stores.page.removed', { name: user.name }) }),
-            onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
-          },
-        ),
+      body: t('stores.page.remove-body', { name: user.name, store: store.storeName }),
+      confirmLabel: t('stores.page.remove-confirm'),
+      danger: true,
+    }).then((confirmed) => {
+      if (!confirmed) return;
+      remove.mutate(
+        { storeId: store.id, userId: user.id },
+        {
+          onSuccess: () => notify({ color: 'teal', message: t('stores.page.removed', { name: user.name }) }),
+          onError: (error) => notify({ color: 'red', message: errorMessage(t, error) }),
+        },
+      );
     });
   }
 

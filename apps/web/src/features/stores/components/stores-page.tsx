@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirm } from '../../../components/confirm-dialog';
 import { IconBuildingStore, IconDots, IconGitMerge } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ExportButton } from '../../exports';
@@ -111,14 +111,13 @@ export function StoresPage() {
       applyStatus(store, next);
       return;
     }
-    modals.openConfirmModal({
+    void openConfirm({
       title: t(`stores.change-status.confirm-title.${next}`),
-      centered: true,
-      children: <Text size="sm">{t(`stores.change-status.confirm-body.${next}`, { name: store.storeName })}</Text>,
-      labels: { confirm: t(`stores.change-status.confirm.${next}`), cancel: t('common.cancel') },
-      confirmProps: { color: 'red' },
-      closeButtonProps: { 'aria-label': t('common.close') },
-      onConfirm: () => applyStatus(store, next),
+      body: t(`stores.change-status.confirm-body.${next}`, { name: store.storeName }),
+      confirmLabel: t(`stores.change-status.confirm.${next}`),
+      danger: true,
+    }).then((confirmed) => {
+      if (confirmed) applyStatus(store, next);
     });
   }
 
@@ -210,11 +209,19 @@ export function StoresPage() {
         action={
           <Group gap="sm">
             {canUpdate && (
-              <Button component={Link} to="/stores/pos-import" variant="light" leftSection={<IconGitMerge size={16} aria-hidden />}>
+              <Button
+                component={Link}
+                to="/stores/pos-import"
+                variant="light"
+                leftSection={<IconGitMerge size={16} aria-hidden />}
+              >
                 {t('stores.pos-import-link')}
               </Button>
             )}
-            <ExportButton kind="stores" filters={{ ...(status ? { status } : {}), ...(table.filter ? { filter: table.filter } : {}) }} />
+            <ExportButton
+              kind="stores"
+              filters={{ ...(status ? { status } : {}), ...(table.filter ? { filter: table.filter } : {}) }}
+            />
           </Group>
         }
       />
