@@ -28,6 +28,25 @@ interface RawRow {
 }
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/**
+ * A campaign's contest mission and settings, kept per process for 2 s as the engine keeps a running
+ * campaign's static parts (decision 0008 §6, §10): one round trip fewer for every rank request.
+ */
+const CONTEST_TTL_MS = 2_000;
+const contests = new WeakMap<object, Map<number, { at: number; value: Promise<unknown> }>>();
+export function cachedContestMission<T>(db: DbOrTx, campaignId: number, read: () => Promise<T>): Promise<T> {
+  let perDb = contests.get(db);
+  if (!perDb) contests.set(db, (perDb = new Map()));
+  const hit = perDb.get(campaignId);
+  if (hit && Date.now() - hit.at < CONTEST_TTL_MS) return hit.value as Promise<T>;
+  if (perDb.size > 1_000) perDb.clear();
+  const value = read();
+  const entry = { at: Date.now(), value: value as Promise<unknown> };
+  perDb.set(campaignId, entry);
+  value.catch(() => perDb.get(campaignId) === entry && perDb.delete(campaignId));
+  return value;
+}
 const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
 
 function storeFilter(f: RankFilters, storeCol: SQL): SQL {

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { receiptRequiredFor } from '../engine/record-completion.js';
-import { rankOf, leaderboardPage } from '../engine/leaderboard.js';
+import { cachedContestMission, rankOf, leaderboardPage } from '../engine/leaderboard.js';
 import type { PlayActor } from './play-session.js';
 import {
   contestMissionOf,
@@ -143,7 +143,7 @@ export async function getMyCampaign(db: Db, actor: PlayActor, campaignId: number
 export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, top: number): Promise<TPlayRank> {
   const c = await findCampaignFor(db, reachOf(actor), campaignId);
   if (!c) throw notFound('Campaign');
-  const cm = await contestMissionOf(db, c.id);
+  const cm = await cachedContestMission(db, c.id, () => contestMissionOf(db, c.id));
   if (!cm) throw notFound('Contest');
   const contest = cm.contest;
   const me = actor.kind === 'store_user' ? await rankOf(db, { campaignMissionId: cm.campaign_mission_id, contest, storeUserId: actor.id, storeId: actor.storeId }) : null;
