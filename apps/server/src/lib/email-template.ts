@@ -1,5 +1,12 @@
 import mjml2html from 'mjml';
 
+/** The languages mail is written in (the dashboard's); a user's stored locale picks one, English otherwise. */
+export type MailLanguage = 'en' | 'es' | 'fr';
+export function mailLanguage(locale: string | null | undefined): MailLanguage {
+  const base = (locale ?? 'en').slice(0, 2).toLowerCase();
+  return base === 'es' || base === 'fr' ? base : 'en';
+}
+
 export interface EmailContent {
   /** BCP 47 language of the recipient (the html lang attribute); the caller translates the strings. */
   lang: string;

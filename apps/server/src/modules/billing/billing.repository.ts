@@ -181,13 +181,13 @@ export async function ledgerSum(db: DbOrTx, brandId: string): Promise<number> {
 }
 
 /** Addresses invoices go to: the brand's owners and admins. */
-export async function billingContacts(db: DbOrTx, brandId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
+/** Owners and admins of the brand, with their language: who billing mail goes to. */
+export async function billingContacts(db: DbOrTx, brandId: string): Promise<{ email: string; locale: string | null }[]> {
+  return db
+    .select({ email: users.email, locale: users.locale })
     .from(members)
     .innerJoin(users, eq(users.id, members.userId))
     .where(and(eq(members.organizationId, brandId), inArray(members.role, ['owner', 'admin'])));
-  return rows.map((r) => r.email);
 }
 
 export async function insertPayment(

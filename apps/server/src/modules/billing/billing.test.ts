@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { ZBillingSummary, ZCheckUnpaidInvoices, ZErrorBody, ZInvoiceDetail, ZInvoiceList, ZLedgerPage, ZMe, ZPaymentResult } from '@rally/domain';
-import { brands, invoices, walletLedger } from '../../db/schema/index.js';
+import { brands, invoices, users, walletLedger } from '../../db/schema/index.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { accrueInvoiceLine, closeInvoices, debitWallet, ledgerSum, PaymentDueError } from './index.js';
@@ -163,8 +163,9 @@ describe('invoices', () => {
     const [payment] = await t.database.db.select().from(walletLedger).where(and(eq(walletLedger.invoiceId, invoice.id), eq(walletLedger.kind, 'invoice_payment')));
     expect(payment?.amountCents).toBe(-1_200);
 
-    const mail = await smtp.waitFor((m) => m.subject.includes(invoice.number!));
-    expect(mail.to).toContain('owner@brand.test');
+    const mail = await smtp.waitFor((m) => m.subject.includes(invoice.number!) && m.to.includes('owner@brand.test'));
+    expect(mail.subject).toMatch(/^Invoice RLY-/);
+    expect(mail.text).toContain('January 2026');
     expect(mail.text).toContain('paid from your wallet');
     expect(mail.attachments[0]?.contentType).toBe('application/pdf');
     expect(mail.attachments[0]!.content.subarray(0, 5).toString()).toBe('%PDF-');
@@ -193,7 +194,13 @@ describe('invoices', () => {
     const none = ZCheckUnpaidInvoices.parse((await t.app.inject({ method: 'GET', url: '/api/receipt-scan/check-unpaid-invoices', headers: { cookie: partner } })).json());
     expect(none).toEqual({ hasUnpaidInvoice: false, invoiceId: null });
 
+    // Peak Snacks' owner reads French: the invoice mail comes in French, amounts and dates too.
+    await t.database.db.update(users).set({ locale: 'fr' }).where(eq(users.email, 'partner@partner.test'));
     await closeInvoices({ db: t.database.db, mailer: t.app.mailer, log: t.app.log, publicUrl: 'http://localhost:3000' });
+    const mail = await smtp.waitFor((m) => m.to.includes('partner@partner.test') && m.subject.startsWith('Facture '));
+    expect(mail.text).toContain('janvier 2026');
+    expect(mail.text).toMatch(/250,00\s€|250,00\s\$|250,00\s\$US/);
+    expect(mail.text).toContain('Merci de la régler avant le');
     const unpaid = ZCheckUnpaidInvoices.parse((await t.app.inject({ method: 'GET', url: '/api/receipt-scan/check-unpaid-invoices', headers: { cookie: partner } })).json());
     expect(unpaid.hasUnpaidInvoice).toBe(true);
     const list = ZInvoiceList.parse((await t.app.inject({ method: 'GET', url: '/api/billing/invoices', headers: { cookie: partner } })).json());

@@ -1,7 +1,7 @@
 import { INVOICE_DUE_DAYS } from '@rally/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { renderEmail } from '../../lib/email-template.js';
+import { mailLanguage, renderEmail, type MailLanguage } from '../../lib/email-template.js';
 import type { Mailer } from '../../lib/mailer.js';
 import {
   billingContacts,
@@ -83,35 +83,100 @@ export async function closeInvoices({ db, mailer, log, publicUrl, now = new Date
   return { closed, mailed };
 }
 
+// The invoice mail in the dashboard's languages; each owner or admin gets it in their own.
+const INVOICE_MAIL: Record<
+  MailLanguage,
+  {
+    title: (v: InvoiceMailVars) => string;
+    preheader: (v: InvoiceMailVars) => string;
+    summary: (v: InvoiceMailVars) => string;
+    next: (v: InvoiceMailVars) => string;
+    action: (paid: boolean) => string;
+    footer: string;
+  }
+> = {
+  en: {
+    title: (v) => `Invoice ${v.number} — ${v.total}`,
+    preheader: (v) => (v.paid ? `Paid from your wallet: ${v.total}` : `Due by ${v.due}`),
+    summary: (v) => `Your Rally invoice for ${v.period} (${v.brand}) is attached: ${v.lines} line${v.lines === 1 ? '' : 's'}, ${v.total} in total.`,
+    next: (v) => (v.paid ? 'It was paid from your wallet; nothing is left to do.' : `Please pay it by ${v.due} on the Billing page.`),
+    action: (paid) => (paid ? 'See your invoices' : 'Pay the invoice'),
+    footer: 'You get this mail as an owner or admin of the brand on Rally.',
+  },
+  es: {
+    title: (v) => `Factura ${v.number} — ${v.total}`,
+    preheader: (v) => (v.paid ? `Pagada con tu billetera: ${v.total}` : `Vence el ${v.due}`),
+    summary: (v) => `Adjuntamos tu factura de Rally de ${v.period} (${v.brand}): ${v.lines} ${v.lines === 1 ? 'línea' : 'líneas'}, ${v.total} en total.`,
+    next: (v) => (v.paid ? 'Se pagó con tu billetera; no tienes que hacer nada.' : `Págala antes del ${v.due} en la página Facturación.`),
+    action: (paid) => (paid ? 'Ver tus facturas' : 'Pagar la factura'),
+    footer: 'Recibes este correo como propietario o administrador de la marca en Rally.',
+  },
+  fr: {
+    title: (v) => `Facture ${v.number} — ${v.total}`,
+    preheader: (v) => (v.paid ? `Payée depuis votre portefeuille : ${v.total}` : `À régler avant le ${v.due}`),
+    summary: (v) => `Votre facture Rally de ${v.period} (${v.brand}) est jointe : ${v.lines} ${v.lines === 1 ? 'ligne' : 'lignes'}, ${v.total} au total.`,
+    next: (v) => (v.paid ? 'Elle a été payée depuis votre portefeuille ; rien d’autre à faire.' : `Merci de la régler avant le ${v.due} sur la page Facturation.`),
+    action: (paid) => (paid ? 'Voir vos factures' : 'Payer la facture'),
+    footer: 'Vous recevez ce message en tant que propriétaire ou administrateur de la marque sur Rally.',
+  },
+};
+
+interface InvoiceMailVars {
+  number: string;
+  total: string;
+  period: string;
+  brand: string;
+  lines: number;
+  due: string;
+  paid: boolean;
+}
+
+/** "2026-01" as "January 2026" / "enero de 2026" / "janvier 2026". */
+function monthName(period: string | null, lang: MailLanguage): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(period ?? '');
+  if (!match) return period ?? '';
+  return new Intl.DateTimeFormat(lang, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)));
+}
+
 async function mailInvoice(db: Db, mailer: Mailer, invoice: InvoiceRow, publicUrl: string): Promise<void> {
-  const [brand, lines, to, fresh] = await Promise.all([
+  const [brand, lines, contacts, fresh] = await Promise.all([
     findBrandWallet(db, invoice.brandId),
     listInvoiceLines(db, invoice.id),
     billingContacts(db, invoice.brandId),
     lockInvoice(db, invoice.id),
   ]);
   const current = fresh ?? invoice;
-  if (to.length === 0) return;
+  if (contacts.length === 0) return;
   const pdf = await renderInvoicePdf({ invoice: current, lines, brandName: brand.name });
-  const total = formatCents(current.amountCents, current.currency);
   const paid = current.status === 'paid';
-  const title = `Invoice ${current.number} — ${total}`;
-  const email = await renderEmail({
-    lang: 'en',
-    title,
-    preheader: paid ? `Paid from your wallet: ${total}` : `Due by ${current.dueAt?.toISOString().slice(0, 10)}`,
-    paragraphs: [
-      `Your Rally invoice for ${current.period} (${brand.name}) is attached: ${lines.length} line${lines.length === 1 ? '' : 's'}, ${total} in total.`,
-      paid ? 'It was paid from your wallet; nothing is left to do.' : `Please pay it by ${current.dueAt?.toISOString().slice(0, 10)} on the Billing page.`,
-    ],
-    action: { label: paid ? 'See your invoices' : 'Pay the invoice', url: `${publicUrl.replace(/\/$/, '')}/billing` },
-    footer: 'You get this mail as an owner or admin of the brand on Rally.',
-  });
-  await mailer.send({
-    to,
-    subject: title,
-    text: email.text,
-    html: email.html,
-    attachments: [{ filename: `${current.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-  });
+  // One mail per language, to that language's readers.
+  const byLanguage = new Map<MailLanguage, string[]>();
+  for (const c of contacts) byLanguage.set(mailLanguage(c.locale), [...(byLanguage.get(mailLanguage(c.locale)) ?? []), c.email]);
+  for (const [lang, to] of byLanguage) {
+    const s = INVOICE_MAIL[lang];
+    const vars: InvoiceMailVars = {
+      number: current.number ?? '',
+      total: formatCents(current.amountCents, current.currency, lang),
+      period: monthName(current.period, lang),
+      brand: brand.name,
+      lines: lines.length,
+      due: current.dueAt ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(current.dueAt) : '',
+      paid,
+    };
+    const email = await renderEmail({
+      lang,
+      title: s.title(vars),
+      preheader: s.preheader(vars),
+      paragraphs: [s.summary(vars), s.next(vars)],
+      action: { label: s.action(paid), url: `${publicUrl.replace(/\/$/, '')}/billing` },
+      footer: s.footer,
+    });
+    await mailer.send({
+      to,
+      subject: s.title(vars),
+      text: email.text,
+      html: email.html,
+      attachments: [{ filename: `${current.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+  }
 }

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../lib/mailer.js';
-import { renderEmail } from '../../lib/email-template.js';
+import { mailLanguage, renderEmail, type MailLanguage } from '../../lib/email-template.js';
 
 export type PartnerMailKind = 'invite' | 'accepted' | 'rejected';
 
-type Lang = 'en' | 'es' | 'fr';
 interface Vars {
   campaign: string;
   owner: string;
@@ -14,7 +13,7 @@ interface Vars {
 }
 
 // The three partner mails in the dashboard's languages; the recipient's own language is used.
-const STRINGS: Record<Lang, Record<PartnerMailKind, { subject: (v: Vars) => string; body: (v: Vars) => string[]; action: string }>> = {
+const STRINGS: Record<MailLanguage, Record<PartnerMailKind, { subject: (v: Vars) => string; body: (v: Vars) => string[]; action: string }>> = {
   en: {
     invite: {
       subject: (v) => `${v.owner} invites ${v.partner} to "${v.campaign}"`,
@@ -77,11 +76,6 @@ const STRINGS: Record<Lang, Record<PartnerMailKind, { subject: (v: Vars) => stri
   },
 };
 
-const langOf = (locale: string | null | undefined): Lang => {
-  const base = (locale ?? 'en').slice(0, 2).toLowerCase();
-  return base === 'es' || base === 'fr' ? base : 'en';
-};
-
 export interface PartnerMailInput {
   kind: PartnerMailKind;
   recipients: { email: string; locale: string | null }[];
@@ -97,7 +91,7 @@ export interface PartnerMailInput {
 export async function sendPartnerMail(mailer: Mailer, log: FastifyBaseLogger, input: PartnerMailInput): Promise<number> {
   let sent = 0;
   for (const r of input.recipients) {
-    const lang = langOf(r.locale);
+    const lang = mailLanguage(r.locale);
     const s = STRINGS[lang][input.kind];
     try {
       const rendered = await renderEmail({
