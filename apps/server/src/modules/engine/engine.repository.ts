@@ -121,7 +121,7 @@ export async function beginEngineTx(tx: DbOrTx, campaignId: number, lockKeys: [n
   const locks = lockKeys.map(([a, b]) => sql`, pg_advisory_xact_lock(${a}::int, ${b}::int)`);
   const rows = rowsOf<{ status: string | null }>(
     await tx.execute(sql`select set_config('rally.engine', 'on', true)${sql.join(locks, sql``)},
-      (select status from campaigns where id = ${campaignId} for share) as status`),
+      (select status from campaigns where id = ${campaignId}) as status`),
   );
   return rows[0]?.status ?? null;
 }
