@@ -46,10 +46,11 @@ describe('CodeSummarizer', () => {
       }),
     );
   });
-  it('keeps a million distinct codes, drops their repeats and keeps the file order', () => {
-    const cells = Array.from({ length: 1_000_000 }, (_, i) => String(i).padStart(10, '0'));
+  it('keeps 200,000 distinct codes, drops their repeats and keeps the file order', () => {
+    const cells = Array.from({ length: 200_000 }, (_, i) => String(i).padStart(10, '0'));
     const { codes, duplicatesInFile } = summarizeCodes([...cells, ...cells.slice(0, 1000)]);
-    expect(codes).toEqual(cells);
+    expect(codes.length).toBe(cells.length);
+    expect(codes.every((code, i) => code === cells[i])).toBe(true);
     expect(duplicatesInFile).toBe(1000);
   });
 });
@@ -74,10 +75,10 @@ describe('CodeTextSummarizer', () => {
       ),
     );
   });
-  it('hands a million distinct codes back as the text they came in, without a string per code', () => {
-    const text = Array.from({ length: 1_000_000 }, (_, i) => String(i).padStart(10, '0')).join('\n');
-    const { codesText, added } = new CodeTextSummarizer(`code\n${text}\n${text.slice(0, 10)}`, 1_000_002).summary();
-    expect(added).toBe(1_000_000);
+  it('hands 200,000 distinct codes back as the text they came in, without a string per code', () => {
+    const text = Array.from({ length: 200_000 }, (_, i) => String(i).padStart(10, '0')).join('\n');
+    const { codesText, added } = new CodeTextSummarizer(`code\n${text}\n${text.slice(0, 10)}`, 200_002).summary();
+    expect(added).toBe(200_000);
     expect(codesText).toBe(text);
   });
 });
