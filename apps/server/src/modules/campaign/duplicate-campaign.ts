@@ -1,9 +1,9 @@
 import { duplicateName, LIMITS, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
-import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { saveCampaignChange } from '../builder/index.js';
 import { copyCampaignContent, findCampaign, insertCampaign, newPublicUid } from './campaign.repository.js';
 
 export interface DuplicateCampaignOptions {

@@ -12,10 +12,10 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { findCampaign } from '../campaign/campaign.repository.js';
-import { leaderboardPage } from '../engine/leaderboard.js';
-import { contestMissionOf } from '../play/play.repository.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { findCampaign } from '../campaign/index.js';
+import { leaderboardPage } from '../engine/index.js';
+import { contestMissionOf } from '../play/index.js';
 import {
   formOf,
   insertAssigned,

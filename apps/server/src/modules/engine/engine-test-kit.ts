@@ -4,7 +4,7 @@ import { PLAY_SESSION_COOKIE, type TContestSettings } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import type { rewards } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
-import { createPlaySession } from '../play/play-session.js';
+import { createPlaySession } from '../play/index.js';
 
 /** A running campaign with one mission, its store and participants, built from the factories. */
 export async function runningCampaign(

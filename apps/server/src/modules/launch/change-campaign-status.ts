@@ -15,11 +15,10 @@ import {
 } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { lockCampaign } from '../builder/builder.repository.js';
-import { saveCampaignChange } from '../builder/save-campaign-change.js';
-import { toEpochSeconds } from '../campaign/campaign.mapper.js';
-import { jobsForCampaign, type CampaignScheduler } from '../scheduler/campaign-scheduler.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { lockCampaign, saveCampaignChange } from '../builder/index.js';
+import { toEpochSeconds } from '../campaign/index.js';
+import { jobsForCampaign, type CampaignScheduler } from '../scheduler/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
 import { debitSharedLaunch } from '../partner/index.js';
 import { chargePostpaidBudgets } from './pay-due-budget.js';

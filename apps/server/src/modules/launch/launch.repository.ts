@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { CODE_REWARD_TYPES, type LaunchReward, type TPaymentPlan } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { brands, rewardCodes, rewards } from '../../db/schema/index.js';
-import { toEpochSeconds } from '../campaign/campaign.mapper.js';
+import { toEpochSeconds } from '../campaign/index.js';
 
 export interface LaunchRewardRow extends LaunchReward {
   title: string;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { ZErrorBody, ZMediaFile, ZMediaTitleBody, ZPageQuery, zPaged } from '@rally/domain';
 import { notFound } from '../../lib/app-error.js';
 import { fileOfRequest } from '../../lib/multipart-upload.js';
-import { requirePermission } from '../auth/request-context.js';
+import { requirePermission } from '../auth/index.js';
 import { createDiskStorage } from './media-storage.js';
 import { findMediaFile, listMedia, updateMediaTitle, uploadMedia, type MediaDeps } from './media.service.js';
 import { createVideoProbe } from './video-probe.js';

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.js';
 import { mediaFiles } from '../../db/schema/index.js';
 import { appError, invalid, notFound } from '../../lib/app-error.js';
 import { multipartFailure } from '../../lib/multipart-upload.js';
-import type { RequestActor } from '../auth/request-context.js';
+import type { RequestActor } from '../auth/index.js';
 import type { MediaStorage } from './media-storage.js';
 import type { VideoProbe } from './video-probe.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { factories } from '../../testing/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
-import { hashPassword } from '../auth/auth.js';
+import { hashPassword } from '../auth/index.js';
 
 let t: TestApp;
 let sink: SmtpCapture;

@@ -13,8 +13,7 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { receiptRequiredFor } from '../engine/record-completion.js';
-import { cachedContestMission, rankOf, leaderboardPage } from '../engine/leaderboard.js';
+import { receiptRequiredFor, cachedContestMission, rankOf, leaderboardPage } from '../engine/index.js';
 import type { PlayActor } from './play-session.js';
 import {
   contestMissionOf,

@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { PLAY_SESSION_COOKIE, type TParticipant } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unauthenticated } from '../../lib/app-error.js';
-import { cookieValue } from '../auth/session-lookup.js';
-import type { ParticipantRef } from '../engine/engine.repository.js';
+import { cookieValue } from '../auth/index.js';
+import type { ParticipantRef } from '../engine/index.js';
 
 /** Participant sessions last 30 days. */
 export const PLAY_SESSION_SECONDS = 60 * 60 * 24 * 30;

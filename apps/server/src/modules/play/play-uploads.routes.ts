@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PLAY_SESSION_COOKIE, ZErrorBody } from '@rally/domain';
 import { notFound } from '../../lib/app-error.js';
-import { participantKey } from '../engine/engine.repository.js';
-import { createDiskStorage } from '../media/media-storage.js';
+import { participantKey } from '../engine/index.js';
+import { createDiskStorage } from '../media/index.js';
 import { resolvePlayActor } from './play-session.js';
 import { findUpload } from './play.repository.js';
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TPrizeUserFormBody } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import type { ParticipantRef } from '../engine/engine.repository.js';
+import type { ParticipantRef } from '../engine/index.js';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const col = (p: ParticipantRef) => sql.raw(p.kind === 'store_user' ? 'store_user_id' : 'consumer_id');

@@ -35,9 +35,8 @@ import {
 } from '@rally/domain';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { participantKey } from '../engine/engine.repository.js';
-import { recordCompletion } from '../engine/record-completion.js';
-import { createDiskStorage } from '../media/media-storage.js';
+import { participantKey, recordCompletion } from '../engine/index.js';
+import { createDiskStorage } from '../media/index.js';
 import { addReceipt, attachReceipt, queueReceiptReview, type SmartReviewDeps } from '../smart-review/index.js';
 import { getMyCampaign, getMyRank, listMyCampaigns } from './play-campaigns.js';
 import type { PlayMailer } from './play-mailer.js';

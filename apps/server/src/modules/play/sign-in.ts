@@ -15,7 +15,7 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { AppError, invalid } from '../../lib/app-error.js';
-import { verifyPassword } from '../auth/auth.js';
+import { verifyPassword } from '../auth/index.js';
 import type { PlayMailer } from './play-mailer.js';
 import { createPlaySession, loadParticipant, type PlayActor } from './play-session.js';
 

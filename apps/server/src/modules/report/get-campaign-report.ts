@@ -1,10 +1,9 @@
 import { DEFAULT_TIME_ZONE, isValidTimeZone, reportDays, type TCampaignReport, type TReportDay } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/request-context.js';
-import { toApiCampaign, toEpochSeconds } from '../campaign/campaign.mapper.js';
-import { findCampaign } from '../campaign/campaign.repository.js';
-import { unknownStoreIds } from '../store/store.repository.js';
+import type { RequestActor } from '../auth/index.js';
+import { toApiCampaign, toEpochSeconds, findCampaign } from '../campaign/index.js';
+import { unknownStoreIds } from '../store/index.js';
 import { completionFigures, rewardFigures } from './report.repository.js';
 
 export interface GetCampaignReportOptions {

@@ -20,9 +20,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { brands, campaignMissions, campaignPartners, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { lockEditableCampaign } from '../builder/builder-guards.js';
-import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { lockEditableCampaign, saveCampaignChange } from '../builder/index.js';
 import { insertCodes } from './insert-codes.js';
 import { listRewardsForCampaign } from './reward.repository.js';
 

@@ -3,9 +3,8 @@ import { isCodeReward, rewardEndDateMessage, type TRewardRead } from '@rally/dom
 import type { Db } from '../../db/client.js';
 import { rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
-import { lockCampaign } from '../builder/builder.repository.js';
-import { saveCampaignChange } from '../builder/save-campaign-change.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { lockCampaign, saveCampaignChange } from '../builder/index.js';
 import { listRewardsForCampaign } from './reward.repository.js';
 
 export interface UpdateRewardEndDateOptions {

@@ -7,7 +7,7 @@ import { CODE_FILE_LIMITS, CodeSummarizer, CodeTextSummarizer, codeFileExtension
 import type { Db } from '../../db/client.js';
 import { rewardCodes, rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/request-context.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
 import { parseCodeFile } from './code-file/parse-code-file.js';
 import { insertCodes } from './insert-codes.js';
 
