@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { i18n } from './src/i18n/i18n';
+import { i18n, loadDashboardStrings } from './src/i18n/i18n';
 import { DEFAULT_LANGUAGE } from './src/i18n/languages';
 
 // findBy*/waitFor give a screen 5 s to appear (default 1 s): the first render of a file loads lazy chunks and,
@@ -34,13 +34,18 @@ Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 HTMLElement.prototype.scrollTo ??= function scrollTo() {};
 // No FontFaceSet either; Mantine's autosizing Textarea listens to document.fonts.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener() {}, removeEventListener() {} }, configurable: true });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener() {}, removeEventListener() {} },
+    configurable: true,
+  });
 }
 
 // The app fetches Spanish and French when chosen; tests load them once up front so a switch
 // is as quick as in a warmed-up browser, whatever the machine's load.
+// Tests render feature screens without the dashboard shell that brings their English strings and date locales,
+// so they load those too.
 beforeAll(async () => {
-  await i18n.loadLanguages(['es', 'fr']);
+  await Promise.all([i18n.loadLanguages(['es', 'fr']), loadDashboardStrings()]);
 });
 
 beforeEach(async () => {

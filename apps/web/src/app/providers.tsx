@@ -1,12 +1,12 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { i18n as TI18n } from 'i18next';
 import { cssVariablesResolver, theme } from './theme';
+
+const Overlays = lazy(() => import('./overlays'));
 
 interface ProvidersProps {
   queryClient: QueryClient;
@@ -16,12 +16,16 @@ interface ProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Mantine's own labels (confirm buttons, date pickers) follow the chosen language. */
+/** Mantine's own labels (date pickers, and in Overlays the confirm buttons) follow the chosen language. */
 function LocalizedMantine({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   return (
     <DatesProvider settings={{ locale: i18n.language }}>
-      <ModalsProvider labels={{ confirm: t('common.confirm'), cancel: t('common.cancel') }}>{children}</ModalsProvider>
+      {/* Toasts and dialogs load beside the first screen (app/overlays.tsx says why); until then nothing to show. */}
+      <Suspense fallback={null}>
+        <Overlays />
+      </Suspense>
+      {children}
     </DatesProvider>
   );
 }
@@ -31,7 +35,6 @@ export function Providers({ queryClient, i18n, children, env = 'default' }: Prov
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" />
           <LocalizedMantine>{children}</LocalizedMantine>
         </QueryClientProvider>
       </MantineProvider>

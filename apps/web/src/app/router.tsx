@@ -2,9 +2,14 @@ import { Suspense, lazy } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { RouteError } from '../components/route-error';
+import { loadDashboardStrings } from '../i18n/i18n';
 
-// One chunk per screen, so the sign-in page does not download the dashboard and vice versa.
-const DashboardShell = lazy(() => import('./layout/dashboard-shell'));
+// One chunk per screen, so the sign-in page does not download the dashboard and vice versa. The shell brings the
+// features' English strings and date locales with it (fetched in parallel), so every screen under it renders
+// translated.
+const DashboardShell = lazy(() =>
+  Promise.all([import('./layout/dashboard-shell'), loadDashboardStrings()]).then(([shell]) => shell),
+);
 const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));

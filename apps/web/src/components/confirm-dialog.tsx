@@ -3,6 +3,18 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { i18n } from '../i18n/i18n';
 
+let markMounted: () => void = () => {};
+// The modals manager (app/overlays.tsx) mounts lazily just after the first screen; a dialog asked for before that
+// (a click in the first moments) waits for it instead of being dropped.
+const dialogsMounted = new Promise<void>((resolve) => {
+  markMounted = resolve;
+});
+
+/** Called by app/overlays.tsx once Mantine's modals manager is mounted and listening. */
+export function markDialogsMounted(): void {
+  markMounted();
+}
+
 export interface ConfirmOptions {
   /** The dialog's title, which is also its accessible name. */
   title: string;
@@ -36,17 +48,20 @@ export function openConfirm({
   cancelLabel,
   danger = false,
 }: ConfirmOptions): Promise<boolean> {
-  return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title,
-      centered: true,
-      children: typeof body === 'string' ? <Text size="sm">{body}</Text> : body,
-      labels: { confirm: confirmLabel, cancel: cancelLabel ?? i18n.t('common.cancel') },
-      confirmProps: danger ? { color: 'red' } : {},
-      closeButtonProps: { 'aria-label': i18n.t('common.close') },
-      onConfirm: () => resolve(true),
-      // Runs on every way of closing, including after a confirm: the promise has settled by then.
-      onClose: () => resolve(false),
-    });
-  });
+  return dialogsMounted.then(
+    () =>
+      new Promise<boolean>((resolve) => {
+        modals.openConfirmModal({
+          title,
+          centered: true,
+          children: typeof body === 'string' ? <Text size="sm">{body}</Text> : body,
+          labels: { confirm: confirmLabel, cancel: cancelLabel ?? i18n.t('common.cancel') },
+          confirmProps: danger ? { color: 'red' } : {},
+          closeButtonProps: { 'aria-label': i18n.t('common.close') },
+          onConfirm: () => resolve(true),
+          // Runs on every way of closing, including after a confirm: the promise has settled by then.
+          onClose: () => resolve(false),
+        });
+      }),
+  );
 }

@@ -1,5 +1,6 @@
-// Every string of one language, each feature's under its own top-level key. Keep the three bundle-*.ts files in step.
-import common from './locales/en.json';
+// Every feature's English strings, each under its own top-level key; keep in step with bundle-es.ts/bundle-fr.ts.
+// English's common strings (sign-in, shell, errors) ship in the entry (i18n.ts); these load with the dashboard shell
+// (loadDashboardStrings), so the first page load does not carry every screen's text.
 import builder from '../features/builder/locales/en.json';
 import missions from '../features/missions/locales/en.json';
 import rewards from '../features/rewards/locales/en.json';
@@ -13,5 +14,6 @@ import payment from '../components/payment-form/locales/en.json';
 import billing from '../features/billing/locales/en.json';
 import smartReview from '../features/smart-review/locales/en.json';
 import share from '../components/campaign-share/locales/en.json';
+import campaigns from '../features/campaigns/locales/en.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share };
+export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns };

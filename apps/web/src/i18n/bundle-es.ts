@@ -13,5 +13,6 @@ import payment from '../components/payment-form/locales/es.json';
 import billing from '../features/billing/locales/es.json';
 import smartReview from '../features/smart-review/locales/es.json';
 import share from '../components/campaign-share/locales/es.json';
+import campaigns from '../features/campaigns/locales/es.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns };

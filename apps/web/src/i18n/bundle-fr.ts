@@ -13,5 +13,6 @@ import payment from '../components/payment-form/locales/fr.json';
 import billing from '../features/billing/locales/fr.json';
 import smartReview from '../features/smart-review/locales/fr.json';
 import share from '../components/campaign-share/locales/fr.json';
+import campaigns from '../features/campaigns/locales/fr.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns };

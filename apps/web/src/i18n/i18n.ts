@@ -1,18 +1,11 @@
 import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
-import 'dayjs/locale/es';
-import 'dayjs/locale/fr';
-import en from './bundle-en';
+import en from './locales/en.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from './languages';
 
-dayjs.extend(utc);
-dayjs.extend(timezone);
-
-// English, the fallback, ships with the app; the other languages are fetched when chosen, so the first
-// page load carries one language's strings, not three.
+// English, the fallback, ships with the app: its common strings in the entry, its features' strings with the
+// dashboard shell (loadDashboardStrings). The other languages are fetched whole when chosen, so the first page load
+// carries one language's strings, not three, and not every screen's.
 export const resources = { en: { translation: en } } as const;
 
 const LAZY_BUNDLES: Record<Exclude<TLanguage, 'en'>, () => Promise<{ default: ResourceLanguage[string] }>> = {
@@ -58,7 +51,6 @@ export function detectInitialLanguage(): TLanguage {
 /** Keeps everything that depends on the language in step with i18next. */
 function applyLanguage(language: string): void {
   const supported = toSupportedLanguage(language) ?? DEFAULT_LANGUAGE;
-  dayjs.locale(supported);
   document.documentElement.lang = supported;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, supported);
@@ -88,6 +80,29 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+let dashboardStrings: Promise<void> | undefined;
+
+/**
+ * Adds every feature's English strings and dayjs's locales (small chunks). The router awaits it together with the
+ * dashboard shell, so no dashboard screen renders before its strings and date formats are there; once loaded it
+ * resolves at once.
+ */
+export function loadDashboardStrings(): Promise<void> {
+  dashboardStrings ??= Promise.all([import('./bundle-en'), import('./dayjs-locales')]).then(
+    ([bundle, dates]) => {
+      i18n.addResourceBundle('en', 'translation', bundle.default, true, false);
+      dates.setDayjsLanguage(currentLanguage());
+      i18n.on('languageChanged', dates.setDayjsLanguage);
+    },
+    (error: unknown) => {
+      // A failed fetch (a deploy replaced the chunk, the network dropped) may be retried by the next navigation.
+      dashboardStrings = undefined;
+      throw error;
+    },
+  );
+  return dashboardStrings;
+}
 
 export function currentLanguage(): TLanguage {
   return toSupportedLanguage(i18n.resolvedLanguage ?? i18n.language) ?? DEFAULT_LANGUAGE;
