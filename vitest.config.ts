@@ -30,6 +30,8 @@ export default defineConfig({
           // The limits only stop a hang (a journey of three users takes a minute and a half on a busy machine).
           testTimeout: 180_000,
           hookTimeout: 300_000,
+          // A browser waits for the server and the screen: a poll gets as long as a page takes on a busy machine.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           fileParallelism: false,
         },
       },
