@@ -32,7 +32,8 @@ export default defineConfig({
           hookTimeout: 300_000,
           // A browser waits for the server and the screen: a poll gets as long as a page takes on a busy machine.
           expect: { poll: { timeout: 15_000, interval: 100 } },
-          fileParallelism: false,
+          // Each file starts its own server, database and Chromium: two files at a time on a 2-core machine.
+          maxWorkers: 2,
         },
       },
     ],
