@@ -9,7 +9,7 @@ export interface SignedInPage {
   context: BrowserContext;
   page: Page;
   /** A full-page screenshot saved as `<prefix>-<name>.png` in the file's screenshot folder. */
-  shot(name: string): Promise<Buffer>;
+  shot(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,7 +35,13 @@ export async function openSignedInPage({
       harness,
       context,
       page,
-      shot: (name) => page.screenshot({ path: path.join(shotDir, `${shotPrefix}-${name}.png`), fullPage: true }),
+      // A screenshot is an artifact to look at, not an assertion: one that cannot be taken in time on a busy
+      // machine is reported and skipped instead of failing the behaviour the test checks.
+      shot: (name) =>
+        page.screenshot({ path: path.join(shotDir, `${shotPrefix}-${name}.png`), fullPage: true, timeout: 15_000 }).then(
+          () => undefined,
+          (error: unknown) => console.warn(`screenshot ${shotPrefix}-${name} not taken: ${String(error).split('\n')[0]}`),
+        ),
       async close() {
         await context.close();
         await harness.close();
