@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZErrorBody } from '@rally/domain';
+import { APP_REQUEST_HEADER, ZErrorBody } from '@rally/domain';
 import { ApiError, CLIENT_ERROR_CODES } from './api-client';
 
 export interface TUploadProgress {
@@ -47,7 +47,7 @@ export function uploadErrorFrom(status: number, statusText: string, responseText
 }
 
 /**
- * The one multipart uploader of the dashboard (media, code files, store lists): XMLHttpRequest rather than
+ * The one multipart uploader of the dashboard (media, code files, POS store lists): XMLHttpRequest rather than
  * fetch because only XHR reports upload progress. Resolves with the parsed response; rejects with an ApiError
  * (the server's field errors kept, or a network failure) or an AbortError DOMException (cancelled).
  */
@@ -63,6 +63,8 @@ export function uploadFile<T>({ url, file, fields, schema, onProgress, signal }:
 
     xhr.open('POST', url);
     xhr.setRequestHeader('accept', 'application/json');
+    // The header only the app sends, as apiFetch does: the CSRF check accepts it where sec-fetch-site is missing.
+    xhr.setRequestHeader(APP_REQUEST_HEADER, '1');
     xhr.withCredentials = true;
 
     xhr.upload.addEventListener('progress', (event) => {

@@ -4,7 +4,6 @@ import {
   ZActivity,
   ZAvailableMissions,
   ZBuilderWriteResult,
-  ZCampaign,
   ZFormData,
   ZOk,
   type TAddCampaignMissionBody,
@@ -96,10 +95,6 @@ export async function endCampaign(id: number): Promise<TCampaign> {
 
 export async function deleteCampaign(id: number): Promise<void> {
   await apiFetch('/v3/bundle/delete-campaign', { method: 'POST', body: { bundleId: id }, schema: ZOk });
-}
-
-export function duplicateCampaign(id: number): Promise<TCampaign> {
-  return apiFetch(`/campaign/${id}/duplicate`, { method: 'POST', body: {}, schema: ZCampaign });
 }
 
 // ------------------------------------------------------------------ queries

@@ -1,7 +1,7 @@
 import { Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { TAutosaveState } from '../hooks/use-builder-writes';
+import type { TAutosaveState } from '../lib/use-builder-writes';
 
 /** Autosave state 1 (saving) and 2 (done) (product rule R47), announced politely to screen readers. */
 export function AutosaveIndicator({ state }: { state: TAutosaveState }) {

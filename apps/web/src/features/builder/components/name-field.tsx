@@ -3,7 +3,7 @@ import { Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
-import { isStaleVersion } from '../hooks/use-builder-writes';
+import { isStaleVersion } from '../lib/use-builder-writes';
 
 export const NAME_DEBOUNCE_MS = 600;
 

@@ -17,7 +17,7 @@ import { IconCalendarEvent, IconCircleCheck, IconCircleDashed } from '@tabler/ic
 import type { TFormData } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatPercent, formatScheduleDate } from '../../../lib/format';
-import type { TAutosaveState } from '../hooks/use-builder-writes';
+import type { TAutosaveState } from '../lib/use-builder-writes';
 import { AutosaveIndicator } from './autosave-indicator';
 import { ReasonTooltip } from './reason-tooltip';
 import { SmartReviewPanel } from '../../smart-review';

@@ -4,7 +4,6 @@ import {
   useMutation,
   useQuery,
   useQueryClient,
-  type QueryClient,
 } from '@tanstack/react-query';
 import {
   CAMPAIGN_LIST_PAGE_SIZE,
@@ -21,6 +20,7 @@ import {
 } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { campaignKeys } from '../../../app/query-keys';
+import { invalidateCampaigns, rememberCampaign, useDuplicateCampaign } from '../../../app/campaign-api';
 
 /** The sort choices the list offers, in menu order; values are the API's sort strings. */
 export const CAMPAIGN_LIST_SORTS = ['-createdAt', 'createdAt', 'name', '-name'] as const;
@@ -35,7 +35,7 @@ export interface TCampaignListParams {
   perPage: number;
 }
 
-export { campaignKeys };
+export { campaignKeys, useDuplicateCampaign };
 
 export function fetchStatusSummary(signal?: AbortSignal): Promise<TStatusSummary> {
   return apiFetch('/campaign/status-summary', { schema: ZStatusSummary, ...(signal ? { signal } : {}) });
@@ -57,10 +57,6 @@ export function fetchCampaignList(params: TCampaignListParams, signal?: AbortSig
 
 export function createDraft(type: TCreateDraftType): Promise<TCampaign> {
   return apiFetch('/campaign/create-draft', { method: 'POST', body: { type }, schema: ZCampaign });
-}
-
-export function duplicateCampaign(id: number): Promise<TCampaign> {
-  return apiFetch(`/campaign/${id}/duplicate`, { method: 'POST', body: {}, schema: ZCampaign });
 }
 
 export async function deleteCampaign(id: number): Promise<void> {
@@ -101,31 +97,10 @@ export function useCachedCampaign(id: number): TCampaign | undefined {
   return undefined;
 }
 
-function rememberCampaign(queryClient: QueryClient, campaign: TCampaign): void {
-  // The builder route can then show the new campaign before any builder data exists.
-  queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
-}
-
-function invalidateCampaigns(queryClient: QueryClient): Promise<void> {
-  // Counts per status and every page may have changed.
-  return queryClient.invalidateQueries({ queryKey: campaignKeys.all });
-}
-
 export function useCreateDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDraft,
-    onSuccess: (campaign) => {
-      rememberCampaign(queryClient, campaign);
-      return invalidateCampaigns(queryClient);
-    },
-  });
-}
-
-export function useDuplicateCampaign() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateCampaign,
     onSuccess: (campaign) => {
       rememberCampaign(queryClient, campaign);
       return invalidateCampaigns(queryClient);

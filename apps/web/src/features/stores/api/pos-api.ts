@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  APP_REQUEST_HEADER,
   ZCompareResult,
   ZImportedList,
   ZMergeResult,
@@ -9,7 +8,8 @@ import {
   type TPosImportResult,
   type TPosImportStatus,
 } from '@rally/domain';
-import { apiFetch, toApiError } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { uploadFile } from '../../../lib/upload-file';
 import { storeKeys } from './store-keys';
 
 const posKeys = {
@@ -41,17 +41,8 @@ export function useCompareImported(refId: string | null) {
   });
 }
 
-export async function uploadPosFile(file: File): Promise<TPosImportResult> {
-  const form = new FormData();
-  form.append('file', file);
-  const response = await fetch('/api/pos/write/store/import-file', {
-    method: 'POST',
-    body: form,
-    credentials: 'same-origin',
-    headers: { accept: 'application/json', [APP_REQUEST_HEADER]: '1' },
-  });
-  if (!response.ok) throw await toApiError(response);
-  return ZPosImportResult.parse(await response.json());
+export function uploadPosFile(file: File): Promise<TPosImportResult> {
+  return uploadFile({ url: '/api/pos/write/store/import-file', file, schema: ZPosImportResult });
 }
 
 export function useUploadPosFile() {

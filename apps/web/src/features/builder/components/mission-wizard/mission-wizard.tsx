@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { addCampaignMission, updateCampaignMission } from '../../api/builder-api';
-import { isStaleVersion, type BuilderWrites } from '../../hooks/use-builder-writes';
+import { isStaleVersion, type BuilderWrites } from '../../lib/use-builder-writes';
 import { DetailsStep, type TDetailsValues } from './details-step';
 import { SelectStep, type TPickedMission } from './select-step';
 import { SharedDataStep } from './shared-data-step';

@@ -1,0 +1,31 @@
+import { isEditableStatus, type TFormData } from '@rally/domain';
+import { useSession } from '../../../app/session';
+
+export type TBuilderRouteMode = 'builder' | 'view';
+
+/** What the signed-in user may do on this campaign page; every section reads the same answer. */
+export interface TBuilderAccess {
+  isOwner: boolean;
+  /** The campaign-view route, a partner's view, or a campaign past editing. */
+  readOnly: boolean;
+  can: (permission: string) => boolean;
+  /** The server's capabilities, with every edit switched off when read-only. */
+  caps: TFormData['capabilities'];
+}
+
+export function useBuilderAccess(formData: TFormData, routeMode: TBuilderRouteMode): TBuilderAccess {
+  const me = useSession();
+  const isOwner = formData.mode === 'builder';
+  const readOnly = routeMode === 'view' || !isOwner || !isEditableStatus(formData.campaign.status);
+  const caps = readOnly
+    ? {
+        ...formData.capabilities,
+        canChangeType: false,
+        canShowSharedSwitch: false,
+        canAddMission: false,
+        canAddReward: false,
+        canDeleteMissions: false,
+      }
+    : formData.capabilities;
+  return { isOwner, readOnly, can: (permission) => me.permissions.includes(permission), caps };
+}
