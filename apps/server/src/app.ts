@@ -8,17 +8,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { getCookies } from 'better-auth/cookies';
 import { ERROR_CODES } from '@rally/domain';
 import type { Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createBackgroundJobs, type BackgroundJobs } from './lib/background-jobs.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
-import { createRevisionWatch } from './lib/revision-watch.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
-import { createSessionLookup, type SessionLookup } from './modules/auth/session-lookup.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -44,8 +43,8 @@ import { exportRoutes } from './modules/export/export.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
-import { watchStoreRevisions } from './modules/store/revision-cache.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
+import { createCaches, registerCaches } from './plugins/caches.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
@@ -53,14 +52,9 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** A POST (or other method) that writes nothing: it does not make cached views wait for the next revision comparison. */
-    readOnly?: boolean;
-  }
   interface FastifyInstance {
     database: Database;
     auth: Auth;
-    sessions: SessionLookup;
     /** Starts scheduled campaigns and ends date-bound ones on time. */
     scheduler: CampaignScheduler;
     /** The one way to send mail (SMTP when SMTP_URL is set, the log otherwise). */
@@ -71,8 +65,6 @@ declare module 'fastify' {
     actor(request: FastifyRequest): Promise<RequestActor>;
   }
 }
-
-const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export interface BuildAppOptions {
   env: Env;
@@ -112,8 +104,9 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   });
   app.decorate('database', database);
   app.decorate('auth', auth);
-  const sessionLookup = createSessionLookup(database, env.AUTH_SECRET);
-  app.decorate('sessions', sessionLookup);
+  // Created once; modules reach them as app.caches, the scheduler as an argument (decision 0015).
+  const caches = createCaches(database, auth, env.AUTH_SECRET);
+  registerCaches(app, caches);
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
@@ -123,6 +116,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     pollSeconds: env.SCHEDULER_POLL_SECONDS,
     work: env.SCHEDULER_ENABLED,
     onStartBlocked: createStartBlockedMailer({ mailer, log: app.log }),
+    writes: caches,
   });
   app.decorate('scheduler', scheduler);
   const jobs = createBackgroundJobs({
@@ -137,19 +131,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
-  app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, sessionLookup, request));
-  const revisions = createRevisionWatch();
-  watchStoreRevisions(database.db, revisions);
-  app.addHook('onReady', async () => revisions.start());
-  app.addHook('onClose', async () => revisions.stop());
-  // Cached views (builder form-data, store revisions) are trusted only once a revision comparison started after this process's last write.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!READ_ONLY_METHODS.has(request.method) && request.routeOptions.config.readOnly !== true) {
-      revisions.writeStarted();
-      reply.raw.once('close', () => revisions.writeAnswered());
-    }
-    done();
-  });
+  app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, caches.sessions, request));
 
   const paymentProvider = createPaymentProvider(env);
   // Stripe Elements loads Stripe.js and its card frames from Stripe (only when Stripe is the provider).
@@ -188,7 +170,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
       info: { title: 'Rally API', version: '1.0.0', description: 'Campaign builder for brands and retailers' },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          session: { type: 'apiKey', in: 'cookie', name: getCookies(auth.options).sessionToken.name },
           playSession: { type: 'apiKey', in: 'cookie', name: 'rally_play_session' },
         },
       },
@@ -207,12 +189,12 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(meRoutes);
   await app.register(billingRoutes, { provider: paymentProvider, publicUrl: env.PUBLIC_URL, closeEverySeconds: env.INVOICE_CLOSE_CHECK_SECONDS });
   await app.register(campaignRoutes);
-  await app.register(builderRoutes, { revisions });
+  await app.register(builderRoutes);
   await app.register(missionRoutes);
   await app.register(rewardRoutes, { dataDir: env.DATA_DIR });
   await app.register(storeRoutes);
   await app.register(launchRoutes, {
-    calculateReach: (db, brandId, request) => calculateReach({ db, brandId, request }),
+    calculateReach: (db, brandId, request) => calculateReach({ db, caches: caches.store, brandId, request }),
     checkPlaces: (selection) => checkSelectedPlaces(selection),
   });
   await app.register(reportRoutes);

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /** How often held revisions are compared with the database. */
 export const REVISION_POLL_MS = 100;
 // Comparisons that stop (database unreachable) stop the trust with them.
@@ -32,9 +34,22 @@ export interface RevisionWatch {
   /** A request that may write has started; writeAnswered() when its response is out. */
   writeStarted(): void;
   writeAnswered(): void;
+  /** A write of this process outside a request (a scheduler job): counted as writeStarted … writeAnswered around it. */
+  asWrite<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Where this process's writes stand: undefined while one is running, else the number answered so far.
+   * A value read while it is defined stays valid for as long as it returns the same number — the
+   * test of caches dropped by this process's own writes rather than by revisions (campaign page anchors).
+   */
+  writeMark(): number | undefined;
+  /** True inside a comparison's own statements: what tests leave out when they count a request's statements. */
+  isComparing(): boolean;
   start(): void;
   stop(): void;
 }
+
+/** What work outside a request needs to tell the caches it writes (the app's `caches`). */
+export type ProcessWrites = Pick<RevisionWatch, 'asWrite'>;
 
 export function createRevisionWatch(): RevisionWatch {
   const sources: RevisionSource[] = [];
@@ -47,15 +62,26 @@ export function createRevisionWatch(): RevisionWatch {
   let comparedAt = Number.NEGATIVE_INFINITY;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  const comparing = new AsyncLocalStorage<true>();
 
   async function compare() {
     const startedAt = Date.now();
     const answeredBefore = answered;
     const number = ++started;
-    for (const source of sources) await source.compare();
+    await comparing.run(true, async () => {
+      for (const source of sources) await source.compare();
+    });
     comparedAt = startedAt;
     seen = answeredBefore;
     completed = number;
+  }
+
+  function writeStarted() {
+    runningWrites += 1;
+  }
+  function writeAnswered() {
+    runningWrites -= 1;
+    answered += 1;
   }
 
   function schedule() {
@@ -78,13 +104,18 @@ export function createRevisionWatch(): RevisionWatch {
     add(source) {
       sources.push(source);
     },
-    writeStarted() {
-      runningWrites += 1;
+    writeStarted,
+    writeAnswered,
+    async asWrite(work) {
+      writeStarted();
+      try {
+        return await work();
+      } finally {
+        writeAnswered();
+      }
     },
-    writeAnswered() {
-      runningWrites -= 1;
-      answered += 1;
-    },
+    writeMark: () => (runningWrites === 0 ? answered : undefined),
+    isComparing: () => comparing.getStore() === true,
     start() {
       if (running) return;
       running = true;

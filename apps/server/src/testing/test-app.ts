@@ -36,7 +36,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-test-'));
   const env = loadTestEnv({ DATA_DIR: dataDir, ...options.env });
   const onQuery = options.onQuery;
-  const testDb = await createTestDatabase(env.TEST_DATABASE_URL, onQuery && ((q) => isRevisionComparison(q) || onQuery(q)));
+  // The app's caches say when a statement is one of the revision watch's comparisons (bound once the app exists).
+  let comparing = () => false;
+  const testDb = await createTestDatabase(env.TEST_DATABASE_URL, onQuery && ((q) => comparing() || onQuery(q)));
   const database = testDb.database;
   const brandIds = await database.db.transaction(async (tx) => {
     const ids = await seedDemoAccounts(tx);
@@ -44,6 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return ids;
   });
   const app = await buildApp({ env, database, logger: false });
+  comparing = () => app.caches.revisions.isComparing();
   let signIns = 0;
   await app.ready();
   return {
@@ -70,13 +73,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
 }
-
-// The revision watch's two sources (builder form-data, store revisions) and the statements they run.
-const REVISION_COMPARISONS = [
-  'select "id", "cache_rev" from "campaigns" where "campaigns"."id" in',
-  'select "brand_id", "rev" from "store_cache_revs" where "store_cache_revs"."brand_id" in',
-];
-const isRevisionComparison = (q: string) => REVISION_COMPARISONS.some((prefix) => q.startsWith(prefix));
 
 export function cookieHeader(res: LightMyRequestResponse): string {
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');

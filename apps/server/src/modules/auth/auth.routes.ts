@@ -73,7 +73,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
     '/api/auth/sign-out',
     { schema: { tags: ['auth'], summary: 'Sign out; clears the session cookie', body: z.object({}).strict().optional() } },
     (request, reply) => {
-      app.sessions.evict(request);
+      app.caches.sessions.evict(request);
       return forward(opts.auth, opts.baseURL, request, reply);
     },
   );

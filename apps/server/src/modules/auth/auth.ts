@@ -26,6 +26,12 @@ function roleFor(role: TMemberRole) {
   return ac.newRole(grants as never);
 }
 
+/**
+ * Sessions last 7 days and slide: better-auth extends one when it is used a day after its last
+ * extension. Our own session lookup (request-context.ts) hands a session due for that back to better-auth.
+ */
+export const SESSION_POLICY = { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 } as const;
+
 export interface AuthOptions {
   db: Db;
   secret: string;
@@ -65,7 +71,7 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
     },
-    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    session: SESSION_POLICY,
     // Sign-in is rate limited by Fastify's limiter (429 with Retry-After, our error shape).
     rateLimit: { enabled: false },
     advanced: {

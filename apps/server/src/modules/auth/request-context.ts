@@ -4,7 +4,7 @@ import { permissionsForRole, type TMemberRole, type TPermission } from '@rally/d
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
 import { forbidden, unauthenticated } from '../../lib/app-error.js';
-import type { Auth } from './auth.js';
+import { SESSION_POLICY, type Auth } from './auth.js';
 import type { SessionFacts, SessionLookup } from './session-lookup.js';
 
 export interface RequestActor {
@@ -27,10 +27,6 @@ export function headersOf(request: FastifyRequest): Headers {
   return headers;
 }
 
-// Sessions last 7 days and slide: better-auth extends one when it is used a day after its last extension.
-const SESSION_SECONDS = 60 * 60 * 24 * 7;
-const UPDATE_AGE_SECONDS = 60 * 60 * 24;
-
 /**
  * Who is calling and for which brand. The brand is the session's active brand;
  * a session without one (first request after sign-in) falls back to the user's
@@ -38,7 +34,7 @@ const UPDATE_AGE_SECONDS = 60 * 60 * 24;
  */
 export async function resolveActor(auth: Auth, db: Db, lookup: SessionLookup, request: FastifyRequest): Promise<RequestActor> {
   let facts = await lookup.find(request);
-  if (facts && facts.expiresAt.getTime() - Date.now() < (SESSION_SECONDS - UPDATE_AGE_SECONDS) * 1000) {
+  if (facts && facts.expiresAt.getTime() - Date.now() < (SESSION_POLICY.expiresIn - SESSION_POLICY.updateAge) * 1000) {
     // Due for extension: let better-auth do it (rare: once a day per session).
     await auth.api.getSession({ headers: headersOf(request) });
     lookup.evict(request);

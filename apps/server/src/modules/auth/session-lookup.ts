@@ -1,7 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { getCookies, SECURE_COOKIE_PREFIX, stripSecureCookiePrefix } from 'better-auth/cookies';
 import type { Database } from '../../db/client.js';
+import type { Auth } from './auth.js';
 
 export interface SessionFacts {
   sessionId: string;
@@ -15,27 +17,30 @@ export interface SessionFacts {
   activeBrandId: string | null;
 }
 
-const COOKIE = 'better-auth.session_token';
-const SECURE_COOKIE = `__Secure-${COOKIE}`;
 const CACHE_TTL_MS = 5_000;
 const CACHE_MAX = 10_000;
 
 /**
- * Reads better-auth's signed session cookie and loads session, user and
+ * Reads better-auth's signed session cookie (its name from better-auth's own configuration; either
+ * the plain or the __Secure- form is read, as before) and loads session, user and
  * membership in one indexed query. better-auth's own getSession does the same
  * in several statements and much more work per call; on the hot path of every
  * API request that difference is most of the latency budget. A short cache
  * (5 s, evicted on sign-out and brand switch in this process) bounds how long
  * another process may still honour a revoked session.
  */
-export function createSessionLookup(database: Database, secret: string) {
+export function createSessionLookup(database: Database, auth: Auth, secret: string) {
+  const cookieName = stripSecureCookiePrefix(getCookies(auth.options).sessionToken.name);
+  const secureCookieName = `${SECURE_COOKIE_PREFIX}${cookieName}`;
   const cache = new Map<string, { facts: SessionFacts; until: number }>();
 
   /** The signed cookie as sent (token.signature): what the cache is keyed by, so a hit skips the HMAC. */
   function signedCookieOf(request: FastifyRequest): string | undefined {
-    return cookieValue(request.headers.cookie, SECURE_COOKIE) ?? cookieValue(request.headers.cookie, COOKIE);
+    return cookieValue(request.headers.cookie, secureCookieName) ?? cookieValue(request.headers.cookie, cookieName);
   }
 
+  // better-call's signed-cookie scheme (HMAC-SHA256 of the token, base64), checked synchronously
+  // here because it runs on the request path; only a cache miss pays it (decision 0006 §6).
   function verify(raw: string): string | null {
     const dot = raw.lastIndexOf('.');
     if (dot < 1) return null;

@@ -21,10 +21,8 @@ import {
 import { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
 import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
 import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
-import { createFormDataCache } from './form-data-cache.js';
 import { updateCampaignFields } from './update-campaign-fields.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import type { RevisionWatch } from '../../lib/revision-watch.js';
 
 const errors = errorResponses;
 
@@ -39,14 +37,10 @@ function acceptsGzip(header: string | undefined): boolean {
 }
 const tags = ['builder'];
 
-export interface BuilderRoutesOptions {
-  revisions: RevisionWatch;
-}
-
-export async function builderRoutes(app: FastifyInstance, { revisions }: BuilderRoutesOptions) {
+export async function builderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const formDataJson = createFormDataCache({ db, revisions });
+  const formDataJson = app.caches.formData;
 
   r.get(
     '/api/v3/bundle/:id/form-data',

@@ -93,6 +93,8 @@ export function createFormDataCache({ db, revisions }: FormDataCacheOptions) {
   };
 }
 
+export type FormDataCache = ReturnType<typeof createFormDataCache>;
+
 /**
  * One serialised form-data response. Browsers always accept gzip; a 20-mission campaign's 20 kB
  * of JSON compresses to a few kB, once per revision, and the smaller write is most of what

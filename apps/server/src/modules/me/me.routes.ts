@@ -68,7 +68,7 @@ export async function meRoutes(app: FastifyInstance) {
         .where(and(eq(members.userId, actor.userId), eq(members.organizationId, request.body.brandId)));
       if (!membership) throw notFound('Brand');
       await db.update(sessions).set({ activeOrganizationId: request.body.brandId }).where(eq(sessions.id, actor.sessionId));
-      app.sessions.evict(request);
+      app.caches.sessions.evict(request);
       return loadMe(db, await app.actor(request));
     },
   );

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import type { ProcessWrites } from '../../lib/revision-watch.js';
 import type { CampaignScheduler } from './campaign-scheduler-port.js';
 import { impliedJob } from './campaign-transitions.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
@@ -16,6 +17,8 @@ export interface CreateCampaignSchedulerOptions {
   work: boolean;
   /** Tells a campaign's owner its start was blocked (budget unpaid). */
   onStartBlocked?: NotifyStartBlocked | undefined;
+  /** The app's caches: every job runs as a write of this process (decision 0015). */
+  writes: ProcessWrites;
 }
 
 export function createCampaignScheduler(options: CreateCampaignSchedulerOptions): CampaignScheduler {

@@ -50,7 +50,7 @@ describe('in-process scheduler (embedded database)', () => {
   it('rebuilds its queue from the campaigns table at start, so a restart misses nothing', async () => {
     const due = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() - 60_000), finishCriteria: ['budget_over'] });
     const later = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 3_600_000) });
-    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true });
+    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
     await scheduler.start();
     try {
       await expect.poll(() => statusOf(due.id), { timeout: 10_000, interval: 100 }).toBe('active');
@@ -65,8 +65,8 @@ describe('in-process scheduler (embedded database)', () => {
   it('runs a job once even when two schedulers hold it, and does nothing after a reschedule moved the start', async () => {
     const c = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 800), finishCriteria: ['budget_over'] });
     const moved = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 800) });
-    const a = createInProcessScheduler({ database: t.database, log: silent, work: true });
-    const b = createInProcessScheduler({ database: t.database, log: silent, work: true });
+    const a = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
+    const b = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
     await Promise.all([a.start(), b.start()]);
     // The stale job of `moved` still fires in both, but its start is no longer due.
     await t.database.db.update(campaigns).set({ startDate: new Date(Date.now() + 3_600_000) }).where(eq(campaigns.id, moved.id));
@@ -101,7 +101,7 @@ describe('ending at the end date', () => {
 describe('a job that comes too early', () => {
   it('hands on a job for the real start instead of dropping the campaign', async () => {
     const c = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 1_500), finishCriteria: ['budget_over'] });
-    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true });
+    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
     await scheduler.start();
     try {
       // A stale job from before a reschedule moved the start later.

@@ -74,6 +74,7 @@ describe('a scheduled start with a prepaid money budget', () => {
       log: silent,
       work: true,
       onStartBlocked: notify(),
+      writes: t.app.caches,
     });
     await scheduler.start();
     try {

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { normaliseReachScope, reachScopeKey, type TReach, type TReachRequest } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../lib/app-error.js';
-import { readStoreRev } from './revision-cache.js';
-import { storeCaches } from './store-caches.js';
+import type { StoreCaches } from './store-caches.js';
 import { reachOfAll, reachOfGroups, reachOfStores, unknownGroupIds, unknownStoreIds } from './store.repository.js';
 
 export interface CalculateReachOptions {
   db: DbOrTx;
+  caches: StoreCaches;
   brandId: string;
   /** Already checked against ZReachRequest (the route, or the launch form's own schema). */
   request: TReachRequest;
@@ -18,14 +18,15 @@ export interface CalculateReachOptions {
  * approved stores and groups reach anyone. Figures are kept per scope and store revision, so
  * asking again for a scope costs one indexed lookup until the brand's stores change.
  */
-export async function calculateReach({ db, brandId, request }: CalculateReachOptions): Promise<TReach> {
+export async function calculateReach({ db, caches: appCaches, brandId, request }: CalculateReachOptions): Promise<TReach> {
   const normalised = normaliseReachScope(request);
   if (!normalised.ok) throw invalid(normalised.fields);
   const scope = normalised.value;
-  const rev = await readStoreRev(db, brandId);
+  const caches = appCaches.on(db);
+  const rev = await caches.readRev(brandId);
   // A digest keeps a 10,000-id scope from costing its whole text in memory per entry.
   const key = createHash('sha256').update(reachScopeKey(scope)).digest('base64url');
-  return storeCaches(db).reach.get(brandId, rev, key, async () => {
+  return caches.reach.get(brandId, rev, key, async () => {
     if (scope.scope === 'all') {
       const { groups, stores, users } = await reachOfAll(db, brandId, scope.countryCodes);
       return { groups, stores, users };

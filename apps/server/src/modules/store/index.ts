@@ -2,3 +2,4 @@
 export { unknownStoreIds } from './store.repository.js';
 export { findStore, insertStoreActivity, updateStoreFields, type StoreActivityChange, type StoreRow } from './store.repository.js';
 export { toStoreDetailStore } from './store-operations.js';
+export { createStoreCaches, type StoreCaches } from './store-caches.js';

@@ -2,12 +2,12 @@ import { pageMeta, REACH_TABLE_PAGE_SIZE, type TPageMeta } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../lib/app-error.js';
 import { inIdOrder, pageOfIds } from './id-pages.js';
-import { readStoreRev } from './revision-cache.js';
-import { storeCaches } from './store-caches.js';
+import type { StoreCaches } from './store-caches.js';
 import type { RowsAtRev } from './store.repository.js';
 
 export interface ListPageOptions<R extends { id: number }> {
   db: DbOrTx;
+  caches: StoreCaches;
   brandId: string;
   /** Names the list (kind, status, search, sort) within the brand; the revision is added here. */
   key: unknown;
@@ -35,7 +35,8 @@ export async function listPage<R extends { id: number }>(
   options: ListPageOptions<R>,
 ): Promise<{ items: R[]; _meta: TPageMeta }> {
   const { db, brandId, currentPage, perPage } = options;
-  const cache = storeCaches(db).listIds;
+  const caches = options.caches.on(db);
+  const cache = caches.listIds;
   const key = JSON.stringify(options.key);
   const selected = options.selected && options.selected.length > 0 ? new Set(options.selected) : undefined;
   const offset = (currentPage - 1) * perPage;
@@ -47,7 +48,7 @@ export async function listPage<R extends { id: number }>(
     const read = await options.rowsByIds(pageIds);
     if (read.rev === guess.rev) return page(guess.value, pageIds, read.rows, currentPage, perPage);
   }
-  const rev = await readStoreRev(db, brandId);
+  const rev = await caches.readRev(brandId);
   const ids = await cache.get(brandId, rev, key, options.orderedIds);
   await refuseForeignSelected(options, ids, selected);
   const pageIds = pageOfIds(ids, offset, perPage, selected);
@@ -82,6 +83,7 @@ async function refuseForeignSelected<R extends { id: number }>(
 
 export interface ApprovedListPageOptions<S extends string, R extends { id: number }> {
   db: DbOrTx;
+  caches: StoreCaches;
   brandId: string;
   query: {
     filter?: string | undefined;
@@ -109,6 +111,7 @@ interface ApprovedListSpec<S extends string> {
 /** A page of a reach-step table (stores or groups): approved rows only, selected ones first. */
 export function listApprovedPage<S extends string, R extends { id: number }>({
   db,
+  caches,
   brandId,
   query,
   kind,
@@ -125,6 +128,7 @@ export function listApprovedPage<S extends string, R extends { id: number }>({
   };
   return listPage({
     db,
+    caches,
     brandId,
     key: [kind, spec.filter, spec.sort, spec.descending],
     orderedIds: () => orderedIds(db, spec),

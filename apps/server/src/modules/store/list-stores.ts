@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { invalid } from '../../lib/app-error.js';
 import { listPage } from './list-page.js';
+import type { StoreCaches } from './store-caches.js';
 import { toManagedStore } from './store.mapper.js';
 import {
   orderedStoreIds,
@@ -14,12 +15,13 @@ import {
 
 export interface ListStoresOptions {
   db: DbOrTx;
+  caches: StoreCaches;
   brandId: string;
   body: z.output<typeof ZStoreListBody>;
 }
 
 /** The store management list: every status or one, search, country and group filters, any sort. */
-export async function listStores({ db, brandId, body }: ListStoresOptions): Promise<TManagedStoreList> {
+export async function listStores({ db, caches, brandId, body }: ListStoresOptions): Promise<TManagedStoreList> {
   const { countryCode, groupId } = body.filters;
   if (groupId !== undefined && (await unknownGroupIds(db, brandId, [groupId])).length > 0) {
     throw invalid([{ path: 'filters.groupId', message: 'not a group of this brand' }]);
@@ -36,6 +38,7 @@ export async function listStores({ db, brandId, body }: ListStoresOptions): Prom
   };
   const { items, _meta } = await listPage({
     db,
+    caches,
     brandId,
     key: ['stores', spec.status, spec.filter, countryCode, groupId, spec.sort, descending],
     orderedIds: () => orderedStoreIds(db, spec),

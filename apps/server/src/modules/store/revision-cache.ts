@@ -1,7 +1,3 @@
-import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { RevisionWatch } from '../../lib/revision-watch.js';
-import { storeCacheRevs } from '../../db/schema/index.js';
 
 interface Entry<V> {
   brandId: string;
@@ -106,65 +102,4 @@ export class RevisionCache<V> {
     this.entries.delete(id);
     this.total -= entry.weight;
   }
-}
-
-const preparedRev = new WeakMap<object, ReturnType<typeof prepareRevQuery>>();
-
-function prepareRevQuery(db: DbOrTx) {
-  return db
-    .select({ rev: storeCacheRevs.rev })
-    .from(storeCacheRevs)
-    .where(eq(storeCacheRevs.brandId, sql.placeholder('brandId')))
-    .prepare('store_cache_rev');
-}
-
-/** Brands' store revisions this app has read, kept current by the revision watch. */
-interface KnownRevs {
-  watch: RevisionWatch;
-  revs: Map<string, number>;
-}
-const knownByDatabase = new WeakMap<object, KnownRevs>();
-const MAX_KNOWN_BRANDS = 10_000;
-
-/**
- * Lets readStoreRev answer from memory while the watch is current: every comparison re-reads the
- * revisions of the brands read so far. Revisions only grow, so a value is only ever raised.
- */
-export function watchStoreRevisions(db: Db, watch: RevisionWatch) {
-  const known: KnownRevs = { watch, revs: new Map() };
-  knownByDatabase.set(db, known);
-  watch.add({
-    async compare() {
-      const brands = [...known.revs.keys()];
-      if (brands.length === 0) return;
-      const rows = await db
-        .select({ brandId: storeCacheRevs.brandId, rev: storeCacheRevs.rev })
-        .from(storeCacheRevs)
-        .where(inArray(storeCacheRevs.brandId, brands));
-      for (const row of rows) raise(known.revs, row.brandId, Number(row.rev));
-    },
-  });
-}
-
-function raise(revs: Map<string, number>, brandId: string, rev: number) {
-  const held = revs.get(brandId);
-  if (held !== undefined && held >= rev) return;
-  if (held === undefined && revs.size >= MAX_KNOWN_BRANDS) revs.delete(revs.keys().next().value as string);
-  revs.set(brandId, rev);
-}
-
-/** The brand's current store revision (0 before its first store, group or membership write). */
-export async function readStoreRev(db: DbOrTx, brandId: string): Promise<number> {
-  // Inside a transaction (another object than the app's db) the database is always asked.
-  const known = knownByDatabase.get(db);
-  if (known?.watch.isCurrent()) {
-    const rev = known.revs.get(brandId);
-    if (rev !== undefined) return rev;
-  }
-  let prepared = preparedRev.get(db);
-  if (!prepared) preparedRev.set(db, (prepared = prepareRevQuery(db)));
-  const [row] = await prepared.execute({ brandId });
-  const rev = Number(row?.rev ?? 0);
-  if (known) raise(known.revs, brandId, rev);
-  return rev;
 }

@@ -48,6 +48,7 @@ const ZStoreIdParams = z.object({ id: ZIdParam });
 export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
+  const caches = app.caches.store;
   const places = options.places ?? offlinePlacesLookup;
 
   const reader = async (request: Parameters<typeof app.actor>[0]) => {
@@ -68,7 +69,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
     },
     async (request) => {
       const actor = await reader(request);
-      return listApprovedStores({ db, brandId: actor.brandId, query: request.query });
+      return listApprovedStores({ db, caches, brandId: actor.brandId, query: request.query });
     },
   );
 
@@ -84,7 +85,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
     },
     async (request) => {
       const actor = await reader(request);
-      return listApprovedGroups({ db, brandId: actor.brandId, query: request.query });
+      return listApprovedGroups({ db, caches, brandId: actor.brandId, query: request.query });
     },
   );
 
@@ -101,7 +102,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
     },
     async (request) => {
       const actor = await reader(request);
-      return calculateReach({ db, brandId: actor.brandId, request: request.body });
+      return calculateReach({ db, caches, brandId: actor.brandId, request: request.body });
     },
   );
 
@@ -118,7 +119,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
     },
     async (request) => {
       const actor = await reader(request);
-      return listStores({ db, brandId: actor.brandId, body: request.body });
+      return listStores({ db, caches, brandId: actor.brandId, body: request.body });
     },
   );
 
@@ -133,7 +134,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
     },
     async (request) => {
       const actor = await reader(request);
-      return getStoreStatusSummary({ db, brandId: actor.brandId });
+      return getStoreStatusSummary({ db, caches, brandId: actor.brandId });
     },
   );
 
@@ -215,7 +216,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
     },
     async (request) => {
       const actor = await reader(request);
-      return listGroups({ db, brandId: actor.brandId, body: request.body });
+      return listGroups({ db, caches, brandId: actor.brandId, body: request.body });
     },
   );
 
