@@ -4,11 +4,8 @@ import type { Db } from '../../db/client.js';
 import { rewards } from '../../db/schema/index.js';
 import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { toApiCampaign } from '../campaign/index.js';
-import { lockCampaign } from './builder.repository.js';
-import { lockEditableCampaign } from './builder-guards.js';
-import { saveCampaignChange } from './save-campaign-change.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign, toApiCampaign } from '../campaign/index.js';
 
 export interface DeleteCampaignRewardOptions {
   db: Db;
@@ -18,23 +15,15 @@ export interface DeleteCampaignRewardOptions {
 }
 
 export async function deleteCampaignReward({ db, actor, campaignId, rewardId }: DeleteCampaignRewardOptions): Promise<TCampaign> {
-  requirePermission(actor, 'reward:delete');
-  return db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
+  const { campaign: saved } = await editCampaign({ db, actor, permission: 'reward:delete', campaignId }, async (tx, { campaign }) => {
     const [removed] = await tx
       .delete(rewards)
       .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, rewardId)))
       .returning({ id: rewards.id, type: rewards.type, title: rewards.title });
     if (!removed) throw notFound('Reward');
-    const row = await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
-      action: 'reward.delete',
-      changes: [{ field: 'rewards', old: removed, new: null }],
-    });
-    return toApiCampaign(row);
+    return { action: 'reward.delete', changes: [{ field: 'rewards', old: removed, new: null }] };
   });
+  return toApiCampaign(saved);
 }
 
 export interface EndCampaignOptions {
@@ -48,10 +37,7 @@ export interface EndCampaignOptions {
  * the brands that paid it (billing's `returnUnspentBudget`: the owner and, in a shared campaign, each partner).
  */
 export async function endCampaign({ db, actor, campaignId }: EndCampaignOptions): Promise<TCampaign> {
-  requirePermission(actor, 'campaign:launch');
-  return db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, actor.brandId, campaignId);
-    if (!campaign) throw notFound('Campaign');
+  const { campaign: saved } = await editCampaign({ db, actor, permission: 'campaign:launch', campaignId, status: 'any' }, async (tx, { campaign }) => {
     if (campaign.status !== 'active') {
       throw conflict(`Only an active campaign can be ended (this one is ${campaign.status})`, ERROR_CODES.illegalTransition, [
         { path: 'status', message: `cannot end from ${campaign.status}` },
@@ -62,14 +48,7 @@ export async function endCampaign({ db, actor, campaignId }: EndCampaignOptions)
       { field: 'status', old: 'active', new: 'ended' },
       ...unspentBudgetChanges(returned),
     ];
-    const row = await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
-      action: 'end',
-      set: { status: 'ended', endedAt: new Date() },
-      changes,
-    });
-    return toApiCampaign(row);
+    return { action: 'end', set: { status: 'ended', endedAt: new Date() }, changes };
   });
+  return toApiCampaign(saved);
 }

@@ -15,10 +15,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { campaignMissions, missionItems, missions, rewards } from '../../db/schema/index.js';
 import { appError, conflict, invalid, notFound } from '../../lib/app-error.js';
 import { writeOrder } from '../../lib/sql-helpers.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { toApiCampaign, type CampaignRow } from '../campaign/index.js';
-import { lockEditableCampaign } from './builder-guards.js';
-import { saveCampaignChange } from './save-campaign-change.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign, toApiCampaign, type CampaignRow } from '../campaign/index.js';
 
 async function itemCountOf(tx: Tx, missionId: number) {
   const [row] = await tx.select({ n: count() }).from(missionItems).where(eq(missionItems.missionId, missionId));
@@ -71,9 +69,7 @@ export interface AddCampaignMissionOptions {
 }
 
 export async function addCampaignMission({ db, actor, campaignId, body }: AddCampaignMissionOptions): Promise<TCampaign> {
-  requirePermission(actor, 'campaign:update');
-  return db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
+  const { campaign: saved } = await editCampaign({ db, actor, permission: 'campaign:update', campaignId }, async (tx, { campaign }) => {
     const [mission] = await tx
       .select()
       .from(missions)
@@ -108,15 +104,9 @@ export async function addCampaignMission({ db, actor, campaignId, body }: AddCam
       .onConflictDoNothing()
       .returning();
     if (!entry) throw conflict('This mission is already in the campaign', ERROR_CODES.conflict, [{ path: 'missionId', message: 'already added' }]);
-    const row = await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
-      action: 'mission.add',
-      changes: [{ field: 'missions', old: null, new: { id: entry.id, missionId: mission.id, title: mission.title } }],
-    });
-    return toApiCampaign(row);
+    return { action: 'mission.add', changes: [{ field: 'missions', old: null, new: { id: entry.id, missionId: mission.id, title: mission.title } }] };
   });
+  return toApiCampaign(saved);
 }
 
 export interface UpdateCampaignMissionOptions {
@@ -130,9 +120,7 @@ export interface UpdateCampaignMissionOptions {
 
 export async function updateCampaignMission(options: UpdateCampaignMissionOptions): Promise<TCampaign> {
   const { db, actor, campaignId, entryId, body } = options;
-  requirePermission(actor, 'campaign:update');
-  return db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
+  const { campaign: saved } = await editCampaign({ db, actor, permission: 'campaign:update', campaignId }, async (tx, { campaign }) => {
     const entry = await findEntry(tx, campaign.id, entryId);
     const { order, ...settings } = body;
     const changes: { field: string; old: unknown; new: unknown }[] = [];
@@ -158,9 +146,9 @@ export async function updateCampaignMission(options: UpdateCampaignMissionOption
       await writeMissionOrder(tx, campaign.id, next);
       changes.push({ field: 'missions.order', old: ids, new: next });
     }
-    const row = await saveCampaignChange({ tx, actor, campaign, action: order !== undefined && !hasSettings ? 'mission.reorder' : 'mission.update', changes });
-    return toApiCampaign(row);
+    return { action: order !== undefined && !hasSettings ? 'mission.reorder' : 'mission.update', changes };
   });
+  return toApiCampaign(saved);
 }
 
 export interface DeleteCampaignMissionOptions {
@@ -171,9 +159,7 @@ export interface DeleteCampaignMissionOptions {
 }
 
 export async function deleteCampaignMission({ db, actor, campaignId, entryId }: DeleteCampaignMissionOptions): Promise<TCampaign> {
-  requirePermission(actor, 'campaign:update');
-  return db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
+  const { campaign: saved } = await editCampaign({ db, actor, permission: 'campaign:update', campaignId }, async (tx, { campaign }) => {
     const entry = await findEntry(tx, campaign.id, entryId);
     if (!canDeleteMission(campaign.status)) {
       throw appError(ERROR_CODES.illegalTransition, 'Missions can be removed only while the campaign is a draft', [
@@ -185,13 +171,7 @@ export async function deleteCampaignMission({ db, actor, campaignId, entryId }: 
       .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.scope, 'mission'), eq(rewards.missionId, entry.missionId)));
     await tx.delete(campaignMissions).where(eq(campaignMissions.id, entry.id));
     await writeMissionOrder(tx, campaign.id, await orderedIds(tx, campaign.id));
-    const row = await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
-      action: 'mission.delete',
-      changes: [{ field: 'missions', old: { id: entry.id, missionId: entry.missionId }, new: null }],
-    });
-    return toApiCampaign(row);
+    return { action: 'mission.delete', changes: [{ field: 'missions', old: { id: entry.id, missionId: entry.missionId }, new: null }] };
   });
+  return toApiCampaign(saved);
 }

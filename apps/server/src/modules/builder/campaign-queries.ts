@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { campaignAudit, campaignMissions, completions, rewardCodes, rewardUnlocks, rewards, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { toEpochSeconds, findCampaign } from '../campaign/index.js';
+import { findCampaign, findVisibleCampaign, toEpochSeconds } from '../campaign/index.js';
 import { listRewardsForCampaign } from '../reward/index.js';
-import { findVisibleCampaign, listCampaignMissions } from './builder.repository.js';
+import { listCampaignMissions } from './builder.repository.js';
 
 interface CampaignQueryOptions {
   db: Db;

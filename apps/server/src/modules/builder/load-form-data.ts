@@ -14,9 +14,9 @@ import type { Db } from '../../db/client.js';
 import { brands } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { toApiCampaign } from '../campaign/index.js';
+import { findVisibleCampaign, toApiCampaign } from '../campaign/index.js';
 import { listRewardsForCampaign } from '../reward/index.js';
-import { findVisibleCampaign, listCampaignMissions, listCampaignPartners } from './builder.repository.js';
+import { listCampaignMissions, listCampaignPartners } from './builder.repository.js';
 
 export interface LoadFormDataOptions {
   db: Db;

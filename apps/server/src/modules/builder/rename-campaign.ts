@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { computeProgress, EDITABLE_STATUSES, ERROR_CODES, isEditableStatus, type TCampaign } from '@rally/domain';
+import { computeProgress, EDITABLE_STATUSES, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { campaignAudit, campaigns } from '../../db/schema/index.js';
-import { conflict, notFound, staleVersion } from '../../lib/app-error.js';
+import { notFound, staleVersion } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { invalidateCampaignPages, toApiCampaign } from '../campaign/index.js';
-import { findCampaignWithProgressFacts } from './builder.repository.js';
+import { assertEditable, findCampaignWithProgressFacts, invalidateCampaignPages, toApiCampaign } from '../campaign/index.js';
 
 export interface RenameCampaignOptions {
   db: Db;
@@ -79,11 +78,7 @@ export async function renameCampaign({ db, actor, campaignId, name, version }: R
   const found = await findCampaignWithProgressFacts(db, actor.brandId, campaignId);
   if (!found) throw notFound('Campaign');
   const { campaign, facts } = found;
-  if (!isEditableStatus(campaign.status)) {
-    throw conflict(`A campaign that is ${campaign.status} can no longer be edited`, ERROR_CODES.illegalTransition, [
-      { path: 'status', message: `not editable while ${campaign.status}` },
-    ]);
-  }
+  assertEditable(campaign);
   if (campaign.version !== version) throw staleVersion();
   const saved = await saveRename({ db, actor, name, version, campaign, facts, atRev: null });
   if (!saved) throw staleVersion();

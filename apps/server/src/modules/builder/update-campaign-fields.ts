@@ -9,12 +9,10 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { brands, campaignMissions, campaignPartners, rewards } from '../../db/schema/index.js';
-import { appError, conflict, staleVersion } from '../../lib/app-error.js';
+import { appError, conflict } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
-import { toApiCampaign } from '../campaign/index.js';
-import { lockEditableCampaign } from './builder-guards.js';
+import { editCampaign, toApiCampaign } from '../campaign/index.js';
 import { renameCampaign } from './rename-campaign.js';
-import { saveCampaignChange } from './save-campaign-change.js';
 
 export interface UpdateCampaignFieldsOptions {
   db: Db;
@@ -29,9 +27,7 @@ export async function updateCampaignFields({ db, actor, campaignId, body }: Upda
   if (body.name !== undefined && body.type === undefined && body.sharedCampaign === undefined) {
     return renameCampaign({ db, actor, campaignId, name: body.name, version: body.version });
   }
-  return db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
-    if (campaign.version !== body.version) throw staleVersion();
+  const { campaign: saved } = await editCampaign({ db, actor, permission: null, campaignId, version: body.version }, async (tx, { campaign }) => {
     // The brand's flags matter only to type and shared changes; a name edit skips the read.
     const needsBrand = body.type !== undefined || body.sharedCampaign !== undefined;
     const [brand] = needsBrand ? await tx.select().from(brands).where(eq(brands.id, actor.brandId)) : [];
@@ -102,7 +98,7 @@ export async function updateCampaignFields({ db, actor, campaignId, body }: Upda
       }
     }
 
-    const row = await saveCampaignChange({ tx, actor, campaign, action: 'update', set, changes });
-    return toApiCampaign(row);
+    return { action: 'update', set, changes };
   });
+  return toApiCampaign(saved);
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
-import { saveCampaignChange } from '../builder/index.js';
+import { saveCampaignChange } from './save-campaign-change.js';
 import { copyCampaignContent, findCampaign, insertCampaign, newPublicUid } from './campaign.repository.js';
 
 export interface DuplicateCampaignOptions {

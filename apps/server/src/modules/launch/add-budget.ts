@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { budgetDue, type TAddBudgetBody, type TAddBudgetResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { rewards } from '../../db/schema/index.js';
-import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import { invalid } from '../../lib/app-error.js';
+import type { RequestActor } from '../auth/index.js';
 import { debitWallet, PaymentDueError } from '../billing/index.js';
-import { lockCampaign, saveCampaignChange } from '../builder/index.js';
+import { editCampaign } from '../campaign/index.js';
 import { startIfDue, type CampaignJob } from '../scheduler/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
 
@@ -25,10 +25,7 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * trigger moves the balance and refuses to take it below zero.
  */
 export async function addBudget({ db, actor, body, replaceJobs }: AddBudgetOptions): Promise<TAddBudgetResult> {
-  requirePermission(actor, 'wallet:pay');
-  const result = await db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, actor.brandId, body.bundleId);
-    if (!campaign) throw notFound('Campaign');
+  const { result } = await editCampaign({ db, actor, permission: 'wallet:pay', campaignId: body.bundleId, status: 'any' }, async (tx, { campaign }) => {
     // Locking the brand row serialises payments from one wallet.
     const brand = await findBrandBilling(tx, actor.brandId, true);
     const list = await listLaunchRewards(tx, campaign.id);
@@ -62,19 +59,16 @@ export async function addBudget({ db, actor, body, replaceJobs }: AddBudgetOptio
       note: body.amountPerEntry !== undefined ? `budget of campaign ${campaign.id}, ${dollars(body.amountPerEntry)} per entry` : `budget of campaign ${campaign.id}`,
       createdBy: actor.userId,
     });
-    await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
+    const after = await findBrandBilling(tx, actor.brandId);
+    return {
       action: 'budget.pay',
       changes: paid.map((p) => ({
         field: `rewards.${p.rewardId}.budgetPaid`,
         old: list.find((r) => r.id === p.rewardId)!.budgetPaidCents ?? 0,
         new: p.budgetPaid,
       })),
-    });
-    const after = await findBrandBilling(tx, actor.brandId);
-    return { walletBalance: after.walletBalanceCents, paid: body.amount, rewards: paid };
+      result: { walletBalance: after.walletBalanceCents, paid: body.amount, rewards: paid },
+    };
   });
   // A scheduled campaign whose start was blocked by this unpaid budget starts now that it is paid.
   if (replaceJobs) await startIfDue(db, body.bundleId, replaceJobs);

@@ -14,10 +14,9 @@ import {
   type TStatusChangeResult,
 } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { lockCampaign, saveCampaignChange } from '../builder/index.js';
-import { toEpochSeconds } from '../campaign/index.js';
+import { AppError, conflict, invalid } from '../../lib/app-error.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign, toEpochSeconds } from '../campaign/index.js';
 import { jobsForCampaign, type CampaignScheduler } from '../scheduler/index.js';
 import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
 import { debitSharedLaunch } from '../partner/index.js';
@@ -49,13 +48,10 @@ export const budgetUnpaid = (fields: TErrorField[], dueCents: number) =>
  */
 export async function changeCampaignStatus(options: ChangeCampaignStatusOptions): Promise<TStatusChangeResult> {
   const { db, actor, campaignId, form, scheduler } = options;
-  requirePermission(actor, 'campaign:launch');
   const now = options.now ?? new Date();
   const nowSeconds = Math.floor(now.getTime() / 1000);
 
-  const row = await db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, actor.brandId, campaignId);
-    if (!campaign) throw notFound('Campaign');
+  const { campaign: row } = await editCampaign({ db, actor, permission: 'campaign:launch', campaignId, status: 'any' }, async (tx, { campaign }) => {
     const next = statusAfter(campaign.status, form.action);
     if (next === undefined || next === null) {
       throw conflict(`A campaign that is ${campaign.status} cannot be ${form.action}d`, ERROR_CODES.illegalTransition, [
@@ -160,7 +156,7 @@ export async function changeCampaignStatus(options: ChangeCampaignStatusOptions)
       .filter((k) => k !== 'launchedAt')
       .map((k) => ({ field: k, old: campaign[k] instanceof Date ? (campaign[k] as Date).toISOString() : campaign[k], new: set[k] instanceof Date ? (set[k] as Date).toISOString() : set[k] }))
       .filter((c) => JSON.stringify(c.old) !== JSON.stringify(c.new));
-    return saveCampaignChange({ tx, actor, campaign, action: `status.${form.action}`, set, changes: [...changes, ...(shared?.changes ?? [])] });
+    return { action: `status.${form.action}`, set, changes: [...changes, ...(shared?.changes ?? [])] };
   });
 
   await scheduler.replaceJobs(row.id, jobsForCampaign(row));

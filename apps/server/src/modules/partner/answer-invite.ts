@@ -10,13 +10,13 @@ import {
   type TInviteStatus,
 } from '@rally/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { brands } from '../../db/schema/index.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { PaymentDueError } from '../billing/index.js';
-import { saveCampaignChange } from '../builder/index.js';
+import { editCampaign } from '../campaign/index.js';
 import { assignedRewards, brandOwners, findBrand, findInvitedCampaign, setInviteStatus } from './partner.repository.js';
 import { sendPartnerMail } from './partner-mail.js';
 
@@ -42,11 +42,12 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
  * tops it up); the money itself moves at launch, with every other brand's slice, all or nothing.
  */
 export async function answerInvite({ db, actor, campaignId, answer, reason, mailer, log, publicUrl }: AnswerInviteOptions) {
-  requirePermission(actor, 'campaign:update');
-  const result = await db.transaction(async (tx) => {
+  const lock = async (tx: Tx) => {
     const found = await findInvitedCampaign(tx, actor.brandId, campaignId, true);
     if (!found || found.campaign.brandId === actor.brandId) throw notFound('Invitation');
-    const { campaign, invite } = found;
+    return found;
+  };
+  const { campaign: answered, result } = await editCampaign({ db, actor, permission: 'campaign:update', campaignId, status: 'any', lock }, async (tx, { campaign, invite }) => {
     if (!isEditableStatus(campaign.status)) {
       throw conflict(`The campaign is ${campaign.status}`, ERROR_CODES.illegalTransition, [{ path: 'bundleId', message: `cannot answer while ${campaign.status}` }]);
     }
@@ -81,25 +82,22 @@ export async function answerInvite({ db, actor, campaignId, answer, reason, mail
     await setInviteStatus(tx, invite.id, status, why);
     // The owner's progress, warnings and status follow the answer (a rejection can reopen the partner step; the
     // last one makes the campaign `rejected`), and the activity log says who answered, when and why.
-    await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
+    return {
       action: `partners.${answer}`,
       changes: [
         { field: 'partner', old: null, new: (await findBrand(tx, actor.brandId))?.name ?? actor.brandId },
         { field: 'inviteStatus', old: invite.inviteStatus, new: status },
         ...(why ? [{ field: 'rejectionReason', old: null, new: why }] : []),
       ],
-    });
-    return { campaign, status, share };
+      result: { status, share },
+    };
   });
-  const [owner, partner] = await Promise.all([findBrand(db, result.campaign.brandId), findBrand(db, actor.brandId)]);
+  const [owner, partner] = await Promise.all([findBrand(db, answered.brandId), findBrand(db, actor.brandId)]);
   await sendPartnerMail(mailer, log, {
     kind: answer === 'accept' ? 'accepted' : 'rejected',
-    recipients: await brandOwners(db, [result.campaign.brandId]),
-    vars: { campaign: result.campaign.name || `#${result.campaign.id}`, owner: owner?.name ?? '', partner: partner?.name ?? '', reason: reason?.trim() ?? '' },
-    url: `${publicUrl}/campaign/${result.campaign.id}`,
+    recipients: await brandOwners(db, [answered.brandId]),
+    vars: { campaign: answered.name || `#${answered.id}`, owner: owner?.name ?? '', partner: partner?.name ?? '', reason: reason?.trim() ?? '' },
+    url: `${publicUrl}/campaign/${answered.id}`,
   });
   return { inviteStatus: result.status, proposedBudget: result.share.budget };
 }

@@ -8,11 +8,11 @@ import {
   type TRewardRead,
   type TSaveRewardBody,
 } from '@rally/domain';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { brands, rewardCodes, rewardPartners, rewards } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { saveCampaignChange } from '../builder/index.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign } from '../campaign/index.js';
 import { insertCodes, listRewardsForCampaign } from '../reward/index.js';
 import { findInvitedCampaign } from './partner.repository.js';
 
@@ -30,11 +30,8 @@ export async function isInvitedTo(db: DbOrTx, brandId: string, campaignId: numbe
  * Its partner entry becomes filled.
  */
 export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: RequestActor; body: TSaveRewardBody }): Promise<TRewardRead> {
-  requirePermission(actor, 'reward:update');
-  return db.transaction(async (tx) => {
-    const found = await findInvitedCampaign(tx, actor.brandId, body.bundleId, true);
-    if (!found) throw notFound('Campaign');
-    const { campaign, invite } = found;
+  const lock = (tx: Tx) => findInvitedCampaign(tx, actor.brandId, body.bundleId, true);
+  const { result } = await editCampaign({ db, actor, permission: 'reward:update', campaignId: body.bundleId, status: 'any', lock }, async (tx, { campaign, invite }) => {
     if (!body.id) throw invalid([{ path: 'id', message: 'a partner fills a reward the retailer created' }]);
     const [reward] = await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, body.id)));
     if (!reward) throw notFound('Reward');
@@ -97,9 +94,13 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
       .update(rewardPartners)
       .set({ fillStatus: 'filled' })
       .where(and(eq(rewardPartners.rewardId, reward.id), eq(rewardPartners.partnerBrandId, actor.brandId)));
-    await saveCampaignChange({ tx, actor, campaign, action: 'reward.fill', changes: [{ field: `rewards.${reward.id}.fill.${actor.brandId}`, old: 'pending', new: 'filled' }] });
     const all = await listRewardsForCampaign(tx, campaign.brandId, campaign.id);
     const saved = all.find((r) => r.id === reward.id)!;
-    return { ...saved, partners: saved.partners.filter((p) => p.brandId === actor.brandId) };
+    return {
+      action: 'reward.fill',
+      changes: [{ field: `rewards.${reward.id}.fill.${actor.brandId}`, old: 'pending', new: 'filled' }],
+      result: { ...saved, partners: saved.partners.filter((p) => p.brandId === actor.brandId) },
+    };
   });
+  return result;
 }

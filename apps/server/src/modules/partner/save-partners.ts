@@ -13,9 +13,8 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { brands, rewards } from '../../db/schema/index.js';
 import { conflict, invalid } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { lockEditableCampaign, saveCampaignChange } from '../builder/index.js';
-import type { CampaignRow } from '../campaign/index.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign, type CampaignRow } from '../campaign/index.js';
 import { approvedPartnerIds, listPartnerRows, replacePartners, rewardSupplies, setRewardSupply } from './partner.repository.js';
 
 export interface SavePartnersOptions {
@@ -41,9 +40,7 @@ export async function assertManagesPartners(db: DbOrTx, actor: RequestActor, cam
  * checked against the retailer's approved partnerships, in one transaction with the campaign locked.
  */
 export async function savePartners({ db, actor, body }: SavePartnersOptions): Promise<{ campaign: CampaignRow }> {
-  requirePermission(actor, 'campaign:update');
-  return db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, body.bundleId);
+  const { campaign: saved } = await editCampaign({ db, actor, permission: 'campaign:update', campaignId: body.bundleId }, async (tx, { campaign }) => {
     await assertManagesPartners(tx, actor, campaign);
     const current = await listPartnerRows(tx, campaign.id);
     const approved = await approvedPartnerIds(tx, actor.brandId);
@@ -74,16 +71,13 @@ export async function savePartners({ db, actor, body }: SavePartnersOptions): Pr
     for (const supply of supplies) {
       await setRewardSupply(tx, campaign, campaignRewards.find((r) => r.id === supply.rewardId)!, supply);
     }
-    const row = await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
+    return {
       action: 'partners.update',
       changes: [
         { field: 'partners', old: current.map((p) => p.partnerBrandId), new: body.partnersId },
         ...supplies.map((s) => ({ field: `rewards.${s.rewardId}.suppliedBy`, old: null, new: s.suppliedBy === 'self' ? 'self' : s.partners })),
       ],
-    });
-    return { campaign: row };
+    };
   });
+  return { campaign: saved };
 }

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { conflict } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { lockEditableCampaign, saveCampaignChange } from '../builder/index.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign } from '../campaign/index.js';
 import { brandOwners, findBrand, listPartnerRows, sendPendingInvites } from './partner.repository.js';
 import { sendPartnerMail } from './partner-mail.js';
 import { assertManagesPartners } from './save-partners.js';
@@ -23,9 +23,7 @@ export interface SendInvitesOptions {
  * invite only at 100 %), then each one's owners get the invite mail in their language.
  */
 export async function sendInvites({ db, actor, campaignId, mailer, log, publicUrl }: SendInvitesOptions) {
-  requirePermission(actor, 'campaign:update');
-  const { sent, campaign } = await db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, campaignId);
+  const { result: sent, campaign } = await editCampaign({ db, actor, permission: 'campaign:update', campaignId }, async (tx, { campaign }) => {
     await assertManagesPartners(tx, actor, campaign);
     const partners = await listPartnerRows(tx, campaign.id);
     if (partners.length === 0) throw conflict('Add a partner first', ERROR_CODES.conflict, [{ path: 'partnersId', message: PARTNER_MESSAGES.noPartners }]);
@@ -33,10 +31,9 @@ export async function sendInvites({ db, actor, campaignId, mailer, log, publicUr
       throw conflict('Complete the campaign before sending invites', ERROR_CODES.illegalTransition, [{ path: 'completionProgress', message: PARTNER_MESSAGES.progress }]);
     }
     const sent = await sendPendingInvites(tx, campaign.id);
-    if (sent.length > 0) {
-      await saveCampaignChange({ tx, actor, campaign, action: 'partners.invite', changes: [{ field: 'invites', old: null, new: sent.map((s) => s.partnerBrandId) }] });
-    }
-    return { sent, campaign };
+    // Nobody left to invite: nothing changed, so no version bump and no audit row.
+    if (sent.length === 0) return { action: 'partners.invite', unchanged: true, result: sent };
+    return { action: 'partners.invite', changes: [{ field: 'invites', old: null, new: sent.map((s) => s.partnerBrandId) }], result: sent };
   });
   const owner = await findBrand(db, campaign.brandId);
   let mailed = 0;

@@ -20,8 +20,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { brands, campaignMissions, campaignPartners, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { lockEditableCampaign, saveCampaignChange } from '../builder/index.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign } from '../campaign/index.js';
 import { insertCodes } from './insert-codes.js';
 import { listRewardsForCampaign } from './reward.repository.js';
 
@@ -37,9 +37,8 @@ export interface SaveRewardOptions {
  * the fields a type does not use are cleared, so changing type resets them.
  */
 export async function saveReward({ db, actor, body }: SaveRewardOptions): Promise<TRewardRead> {
-  requirePermission(actor, body.id ? 'reward:update' : 'reward:create');
-  return db.transaction(async (tx) => {
-    const campaign = await lockEditableCampaign(tx, actor.brandId, body.bundleId);
+  const permission = body.id ? 'reward:update' : 'reward:create';
+  const { result } = await editCampaign({ db, actor, permission, campaignId: body.bundleId }, async (tx, { campaign }) => {
     const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId));
     const existing = body.id
       ? (await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, body.id))))[0]
@@ -189,14 +188,12 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       : await tx.insert(rewards).values({ ...values, brandId: actor.brandId, campaignId: campaign.id }).returning();
     if (!usesCodes && existing) await tx.delete(rewardCodes).where(eq(rewardCodes.rewardId, saved!.id));
     if (usesCodes && newCodes.length > 0) await insertCodes(tx, actor.brandId, saved!.id, newCodes);
-    await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
+    const all = await listRewardsForCampaign(tx, actor.brandId, campaign.id);
+    return {
       action: existing ? 'reward.update' : 'reward.create',
       changes: [{ field: 'rewards', old: existing ? { id: existing.id, type: existing.type, title: existing.title } : null, new: { id: saved!.id, type: saved!.type, title: saved!.title } }],
-    });
-    const all = await listRewardsForCampaign(tx, actor.brandId, campaign.id);
-    return all.find((r) => r.id === saved!.id)!;
+      result: all.find((r) => r.id === saved!.id)!,
+    };
   });
+  return result;
 }

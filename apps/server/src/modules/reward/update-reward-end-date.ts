@@ -3,8 +3,8 @@ import { isCodeReward, rewardEndDateMessage, type TRewardRead } from '@rally/dom
 import type { Db } from '../../db/client.js';
 import { rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
-import { lockCampaign, saveCampaignChange } from '../builder/index.js';
+import type { RequestActor } from '../auth/index.js';
+import { editCampaign } from '../campaign/index.js';
 import { listRewardsForCampaign } from './reward.repository.js';
 
 export interface UpdateRewardEndDateOptions {
@@ -20,10 +20,7 @@ export interface UpdateRewardEndDateOptions {
 /** The expiry of a code reward's codes; never before the campaign ends (product rule R12). */
 export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): Promise<TRewardRead> {
   const { db, actor, campaignId, rewardId, endDate, timeZone } = options;
-  requirePermission(actor, 'reward:update');
-  return db.transaction(async (tx) => {
-    const campaign = await lockCampaign(tx, actor.brandId, campaignId);
-    if (!campaign) throw notFound('Campaign');
+  const { result } = await editCampaign({ db, actor, permission: 'reward:update', campaignId, status: 'any' }, async (tx, { campaign }) => {
     const [reward] = await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, rewardId)));
     if (!reward) throw notFound('Reward');
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'endDate', message: 'only code rewards (gift card, free product, discount) expire' }]);
@@ -35,13 +32,11 @@ export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): 
     });
     if (message) throw invalid([{ path: 'endDate', message }]);
     await tx.update(rewards).set({ endDate: end, endTimeZone: timeZone, updatedAt: new Date() }).where(eq(rewards.id, reward.id));
-    await saveCampaignChange({
-      tx,
-      actor,
-      campaign,
+    return {
       action: 'reward.end-date',
       changes: [{ field: `rewards.${reward.id}.endDate`, old: reward.endDate?.toISOString() ?? null, new: end.toISOString() }],
-    });
-    return (await listRewardsForCampaign(tx, actor.brandId, campaign.id)).find((r) => r.id === reward.id)!;
+      result: (await listRewardsForCampaign(tx, actor.brandId, campaign.id)).find((r) => r.id === reward.id)!,
+    };
   });
+  return result;
 }

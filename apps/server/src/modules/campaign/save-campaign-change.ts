@@ -1,48 +1,25 @@
-import { eq, sql } from 'drizzle-orm';
 import { computeProgress, statusAfterPartnerAnswers } from '@rally/domain';
-import type { Tx } from '../../db/client.js';
-import { campaigns } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
 import type { RequestActor } from '../auth/index.js';
-import type { CampaignRow } from '../campaign/index.js';
-import { invalidateCampaignPages, recordAudit } from '../campaign/index.js';
-import { loadProgressFacts } from './builder.repository.js';
+import type { CampaignRow } from './campaign.mapper.js';
+import { invalidateCampaignPages, loadProgressFacts, recordAudit, updateCampaignRow, type CampaignSet } from './campaign.repository.js';
+
+export type CampaignChangeEntry = { field: string; old: unknown; new: unknown };
 
 export interface SaveCampaignChangeOptions {
-  tx: Tx;
+  tx: DbOrTx;
   actor: RequestActor;
-  /** The campaign as locked at the start of the transaction. */
+  /** The campaign as locked (or created) at the start of the transaction. */
   campaign: CampaignRow;
   action: string;
-  set?: Partial<
-    Pick<
-      typeof campaigns.$inferInsert,
-      | 'name'
-      | 'type'
-      | 'sharedCampaign'
-      | 'status'
-      | 'endedAt'
-      | 'launchedAt'
-      | 'startDate'
-      | 'endDate'
-      | 'timeZone'
-      | 'finishCriteria'
-      | 'scopeType'
-      | 'scopePks'
-      | 'countryCodes'
-      | 'selectedPlacesIds'
-      | 'selectedCountries'
-      | 'reachGroups'
-      | 'reachStores'
-      | 'reachUsers'
-    >
-  >;
-  changes?: { field: string; old: unknown; new: unknown }[];
+  set?: CampaignSet;
+  changes?: CampaignChangeEntry[];
 }
 
 /**
- * The last step of every builder write: the server recomputes progress from
- * what is stored (never from the client), bumps the version and records who
- * changed what, all in the caller's transaction.
+ * The last step of every campaign write (editCampaign's, and duplicate's for the copy it creates): the
+ * server recomputes progress from what is stored (never from the client), bumps the version and records
+ * who changed what, all in the caller's transaction.
  */
 export async function saveCampaignChange(options: SaveCampaignChangeOptions): Promise<CampaignRow> {
   const { tx, actor, campaign } = options;
@@ -59,12 +36,7 @@ export async function saveCampaignChange(options: SaveCampaignChangeOptions): Pr
     ...facts,
     viewer: { brandId: actor.brandId, isRetailer: false },
   });
-  const [row] = await tx
-    .update(campaigns)
-    .set({ ...set, completionProgress: progress.percent, version: sql`${campaigns.version} + 1`, updatedAt: new Date() })
-    .where(eq(campaigns.id, campaign.id))
-    .returning();
-  if (!row) throw new Error('campaign vanished inside its transaction');
+  const row = await updateCampaignRow(tx, campaign.id, { ...set, completionProgress: progress.percent });
   // A rename or status change moves the campaign between list pages.
   if (set.name !== undefined || set.status !== undefined) invalidateCampaignPages(campaign.brandId);
   // A write that changed nothing leaves no audit entry: the activity panel shows only real changes.
