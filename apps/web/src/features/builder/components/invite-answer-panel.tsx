@@ -1,8 +1,8 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { openConfirm } from '../../../components/confirm-dialog';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TPartnerView } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,32 +24,31 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
   const me = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<'accept' | 'reject' | null>(null);
   // The confirmation is rendered by the modals manager, outside this component's renders: the reason is kept in a ref.
   const reason = useRef('');
   const payment = usePaymentRetry({ currency: me.brand.currency, reason: () => t('builder.invite.pay-reason') });
   const open = view.inviteStatus === 'SENT';
   const budget = formatMoney(view.proposedBudget, i18n.language, me.brand.currency);
 
-  function run(answer: 'accept' | 'reject') {
-    setBusy(answer);
-    payment
-      .run(() => answerInvite(campaignId, answer, reason.current))
-      .then(async () => {
-        await queryClient.invalidateQueries({ queryKey: builderKeys.all });
-        await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
-        notify({
-          color: 'teal',
-          message: t(answer === 'accept' ? 'builder.invite.accepted' : 'builder.invite.rejected'),
-        });
-        if (answer === 'reject') void navigate('/campaign?view=invitations');
-      })
-      .catch((error: unknown) => {
-        if (!isPaymentRequired(error))
-          notify({ color: 'red', title: t('builder.errors.action-failed'), message: errorMessage(t, error) });
-      })
-      .finally(() => setBusy(null));
-  }
+  const answerMutation = useMutation({
+    mutationFn: (answer: 'accept' | 'reject') =>
+      payment.run(() => answerInvite(campaignId, answer, reason.current)),
+    onSuccess: async (_result, answer) => {
+      await queryClient.invalidateQueries({ queryKey: builderKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      notify({
+        color: 'teal',
+        message: t(answer === 'accept' ? 'builder.invite.accepted' : 'builder.invite.rejected'),
+      });
+      if (answer === 'reject') void navigate('/campaign?view=invitations');
+    },
+    onError: (error) => {
+      // Closing the payment form is no failure: nothing was answered.
+      if (!isPaymentRequired(error))
+        notify({ color: 'red', title: t('builder.errors.action-failed'), message: errorMessage(t, error) });
+    },
+  });
+  const busy = answerMutation.isPending ? answerMutation.variables : null;
 
   function confirm(answer: 'accept' | 'reject') {
     reason.current = '';
@@ -77,7 +76,7 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
       confirmLabel: t(`builder.invite.${answer}`),
       danger: answer === 'reject',
     }).then((confirmed) => {
-      if (confirmed) run(answer);
+      if (confirmed) answerMutation.mutate(answer);
     });
   }
 

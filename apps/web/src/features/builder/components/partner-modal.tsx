@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PARTNER_MESSAGES, type TCampaignPartner, type TRewardRead } from '@rally/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -79,8 +79,6 @@ export function PartnerModal({ campaignId, ownerName, partners, rewards, onClose
     ),
   );
   const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const statusOf = (id: string) => partners.find((p) => p.brandId === id)?.inviteStatus ?? null;
 
   function toggle(id: string, name: string, on: boolean) {
@@ -113,24 +111,25 @@ export function PartnerModal({ campaignId, ownerName, partners, rewards, onClose
       (r.partners.length === 0 || (rewards[i]!.type === 'money' && r.partners.some((p) => p.budget <= 0))),
   );
 
-  async function save() {
-    setTouched(true);
-    if (noPartner || supplyProblem) return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await savePartners(body);
+  const save = useMutation({
+    mutationFn: () => savePartners(body),
+    onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: builderKeys.formData(campaignId) });
       notify({ color: 'teal', message: t('builder.partners.saved') });
       onClose();
-    } catch (error) {
-      setSaving(false);
-      setFailure(
-        isApiError(error) && error.fields.length > 0
-          ? error.fields.map((f) => partnerMessage(t, f.message)).join(' ')
-          : errorMessage(t, error),
-      );
-    }
+    },
+  });
+  const saving = save.isPending;
+  const failure = !save.error
+    ? null
+    : isApiError(save.error) && save.error.fields.length > 0
+      ? save.error.fields.map((f) => partnerMessage(t, f.message)).join(' ')
+      : errorMessage(t, save.error);
+
+  function submit() {
+    setTouched(true);
+    if (noPartner || supplyProblem) return;
+    save.mutate();
   }
 
   const money = (cents: number) => cents / 100;
@@ -274,7 +273,7 @@ export function PartnerModal({ campaignId, ownerName, partners, rewards, onClose
           <Button variant="default" onClick={onClose} disabled={saving}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void save()} loading={saving}>
+          <Button onClick={submit} loading={saving}>
             {t('builder.partners.save')}
           </Button>
         </Group>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   applyRewardScope,
   isScopeChoiceOffered,
@@ -68,12 +68,9 @@ export function RewardWizard({ campaign, missions, reward, viewMode = false, onC
   });
   // What the wizard opened with: closing asks before throwing away anything changed since.
   const [opening] = useState(() => JSON.stringify(form));
-  const cancel = () => closeOrConfirmDiscard(!saving && JSON.stringify(form) !== opening, onClose);
   const [step, setStep] = useState<TRewardWizardStep>(reward ? 'details' : 'type');
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<TErrorField[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const fullFlow = rewardFlow({
     rewardType: form.type,
@@ -137,11 +134,13 @@ export function RewardWizard({ campaign, missions, reward, viewMode = false, onC
     setServerErrors([]);
   }
 
-  async function save() {
-    setSaving(true);
-    setFailure(null);
-    try {
-      const saved = await saveReward(saveBody(form, { bundleId: campaign.id, id: reward?.id, steps: flow.steps }));
+  /** The first step that shows a field the server refused (never the type step), if any. */
+  const stepOfFields = (fields: readonly TErrorField[]) =>
+    flow.steps.find((s) => fields.some((f) => stepOfPath(f.path) === s && s !== 'type'));
+
+  const save = useMutation({
+    mutationFn: () => saveReward(saveBody(form, { bundleId: campaign.id, id: reward?.id, steps: flow.steps })),
+    onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: builderKeys.formData(campaign.id) });
       notifications.show({
         color: 'teal',
@@ -151,24 +150,30 @@ export function RewardWizard({ campaign, missions, reward, viewMode = false, onC
         closeButtonProps: { 'aria-label': t('common.close') },
       });
       onClose();
-    } catch (error) {
-      setSaving(false);
+    },
+    onError: (error) => {
       const fields = isApiError(error) ? error.fields : [];
-      if (fields.length > 0) {
-        setServerErrors(fields);
-        const first = flow.steps.find((s) => fields.some((f) => stepOfPath(f.path) === s && s !== 'type'));
-        if (first) setStep(first);
-        else setFailure(fields.map((f) => rewardErrorText(f, t)).join(' '));
-      } else {
-        setFailure(errorMessage(t, error));
-      }
-    }
+      if (fields.length === 0) return;
+      setServerErrors(fields);
+      const first = stepOfFields(fields);
+      if (first) setStep(first);
+    },
+  });
+  const saving = save.isPending;
+  const cancel = () => closeOrConfirmDiscard(!saving && JSON.stringify(form) !== opening, onClose);
+
+  /** A refusal not shown beside a field of some step is said below the step. */
+  function failureText(error: unknown): string | null {
+    const fields = isApiError(error) ? error.fields : [];
+    if (fields.length === 0) return errorMessage(t, error);
+    return stepOfFields(fields) ? null : fields.map((f) => rewardErrorText(f, t)).join(' ');
   }
+  const failure = save.error ? failureText(save.error) : null;
 
   function forward() {
     if (!stepValid) return;
     if (isSaveStep) {
-      void save();
+      save.mutate();
       return;
     }
     const next = nextRewardStep(flow, step);

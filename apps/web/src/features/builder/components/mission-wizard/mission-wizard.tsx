@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { closeOrConfirmDiscard } from '../../../../components/confirm-discard';
 import { Alert, Button, Group, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { notify } from '../../../../lib/notify';
@@ -124,10 +125,6 @@ export function MissionWizard({ campaign, mode, entry, alreadyAdded, writes, onC
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState<ReadonlySet<TMissionWizardStep>>(new Set());
   const [serverErrors, setServerErrors] = useState<TErrorField[]>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // Closing asks before throwing away what was typed or picked.
-  const cancel = () => closeOrConfirmDiscard(!saving && (touched.size > 0 || (picked !== null && !entry)), onClose);
 
   const itemCount = picked?.itemCount ?? 0;
   const body = missionSettingsBody(campaign, values, sharedData);
@@ -164,44 +161,52 @@ export function MissionWizard({ campaign, mode, entry, alreadyAdded, writes, onC
     return sharedProblems.length === 0;
   }
 
-  async function save() {
-    if (!picked && mode === 'create') return;
-    setSaving(true);
-    setFailure(null);
-    try {
-      await writes.run(
+  /** The step that shows the fields the server refused, if the wizard has it. */
+  function stepOfFields(fields: readonly TErrorField[]): TMissionWizardStep | null {
+    if (fields.some((f) => f.path === 'missionId') && flow.steps.includes('select')) return 'select';
+    if (fields.some((f) => DETAIL_PATHS.includes(f.path)) && flow.steps.includes('details')) return 'details';
+    if (fields.some((f) => f.path === 'sharedData') && flow.steps.includes('sharedData')) return 'sharedData';
+    return null;
+  }
+
+  const save = useMutation({
+    mutationFn: () =>
+      writes.run(
         () =>
           mode === 'create' && picked
             ? addCampaignMission(campaign.id, { missionId: picked.id, ...body })
             : updateCampaignMission(campaign.id, entry?.id ?? 0, body),
         { refetch: true },
-      );
+      ),
+    onSuccess: () => {
       notify({
         color: 'teal',
         message:
           mode === 'create' ? t('builder.wizard.added', { title: picked?.title ?? '' }) : t('builder.wizard.updated'),
       });
       onClose();
-    } catch (error) {
-      setSaving(false);
+    },
+    onError: (error) => {
+      // The stale dialog explains a stale version; the wizard steps aside for it.
       if (isStaleVersion(error)) {
         onClose();
         return;
       }
       const fields = isApiError(error) ? error.fields : [];
-      if (fields.length > 0) {
-        setServerErrors(fields);
-        if (fields.some((f) => f.path === 'missionId') && flow.steps.includes('select')) setStep('select');
-        else if (fields.some((f) => DETAIL_PATHS.includes(f.path)) && flow.steps.includes('details'))
-          setStep('details');
-        else if (fields.some((f) => f.path === 'sharedData') && flow.steps.includes('sharedData'))
-          setStep('sharedData');
-        else setFailure(errorMessage(t, error));
-      } else {
-        setFailure(errorMessage(t, error));
-      }
-    }
-  }
+      if (fields.length === 0) return;
+      setServerErrors(fields);
+      const fieldStep = stepOfFields(fields);
+      if (fieldStep) setStep(fieldStep);
+    },
+  });
+  const saving = save.isPending;
+  // A refusal not shown beside a field of some step is said below the step.
+  const failure =
+    save.error && !isStaleVersion(save.error) && stepOfFields(isApiError(save.error) ? save.error.fields : []) === null
+      ? errorMessage(t, save.error)
+      : null;
+  // Closing asks before throwing away what was typed or picked.
+  const cancel = () => closeOrConfirmDiscard(!saving && (touched.size > 0 || (picked !== null && !entry)), onClose);
 
   function forward() {
     setAttempted((prev) => new Set(prev).add(step));
@@ -211,7 +216,7 @@ export function MissionWizard({ campaign, mode, entry, alreadyAdded, writes, onC
       setStep(next);
       return;
     }
-    void save();
+    if (picked || mode !== 'create') save.mutate();
   }
 
   const title = flow.fixedTitle
