@@ -74,4 +74,35 @@ describe('revision watch', () => {
     watch.stop();
     expect(watch.isCurrent()).toBe(false);
   });
+
+  it('moves its write mark when this process answers a write, and has none while one runs (asWrite counts as one)', async () => {
+    await startedWatch();
+    const before = watch.writeMark();
+    expect(before).toBeDefined();
+    let during: number | undefined = 0;
+    await watch.asWrite(async () => {
+      during = watch.writeMark();
+    });
+    expect(during).toBeUndefined();
+    expect(watch.writeMark()).toBe(before! + 1);
+    expect(watch.isCurrent()).toBe(false);
+    await afterPolls(1);
+    expect(watch.isCurrent()).toBe(true);
+  });
+
+  it('says when a statement is part of a comparison, and only then', async () => {
+    vi.useFakeTimers();
+    watch = createRevisionWatch();
+    const seen: boolean[] = [];
+    watch.add({
+      async compare() {
+        await Promise.resolve();
+        seen.push(watch.isComparing());
+      },
+    });
+    watch.start();
+    await afterPolls(1);
+    expect(seen).toEqual([true]);
+    expect(watch.isComparing()).toBe(false);
+  });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { campaignAudit, campaigns } from '../../db/schema/index.js';
 import { notFound, staleVersion } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { assertEditable, findCampaignWithProgressFacts, invalidateCampaignPages, toApiCampaign } from '../campaign/index.js';
+import { assertEditable, findCampaignWithProgressFacts, toApiCampaign } from '../campaign/index.js';
 
 export interface RenameCampaignOptions {
   db: Db;
@@ -124,7 +124,6 @@ async function saveRename({ db, actor, name, version, campaign, facts, atRev }: 
     changes: JSON.stringify(changes),
   });
   if (!row) return undefined;
-  if (name !== campaign.name) invalidateCampaignPages(campaign.brandId);
   // now() is the statement's time in both rows.
   const renamed = { ...campaign, name, completionProgress: progress.percent, version: version + 1, updatedAt: row.at, cacheRev: row.rev };
   const remembered = lastRenames.get(db)!;

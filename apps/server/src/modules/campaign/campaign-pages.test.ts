@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { campaigns } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { invalidateCampaignPages, listAnchors, listCampaigns } from './campaign.repository.js';
+import { createCampaignPageAnchors, listAnchors } from './campaign-page-anchors.js';
+import { insertCampaign, listCampaigns } from './campaign.repository.js';
 
 let t: TestApp;
 let brandId: string;
@@ -55,11 +57,12 @@ describe('campaign pages that seek from anchors', () => {
       // Stride 7: every page seeks from an anchor; a stride past the end: plain offsets, deferred join past row 20.
       for (const [stride, status] of [[7, undefined], [7, 'ended'], [1_000_000, undefined], [1_000_000, 'ended']] as const) {
         listAnchors.stride = stride;
-        invalidateCampaignPages(brandId);
+        // Anchors taken at another stride would be wrong: a fresh set.
+        const anchors = createCampaignPageAnchors(t.app.caches.revisions);
         const want = expected(sort, status);
         const got: number[] = [];
         for (let offset = 0; offset < want.length + 10; offset += 10) {
-          const { rows, totalCount } = await listCampaigns(t.database.db, brandId, { sort, status, offset, limit: 10 });
+          const { rows, totalCount } = await listCampaigns(t.database.db, anchors, brandId, { sort, status, offset, limit: 10 });
           expect(totalCount).toBe(want.length);
           got.push(...rows.map((r) => r.id));
         }
@@ -68,20 +71,40 @@ describe('campaign pages that seek from anchors', () => {
     },
   );
 
-  it('sees a campaign created after the anchors were taken', async () => {
+  it('sees a campaign this process created after the anchors were taken (its writes drop them)', async () => {
     listAnchors.stride = 7;
-    invalidateCampaignPages(brandId);
-    await listCampaigns(t.database.db, brandId, { sort: 'createdAt', offset: 150, limit: 10 });
-    const { insertCampaign } = await import('./campaign.repository.js');
-    const late = await insertCampaign(t.database.db, {
-      brandId,
-      publicUid: 'pages-late',
-      type: 'general',
-      name: 'Late',
-      createdAt: new Date(Date.UTC(2025, 0, 1)),
-    });
+    const anchors = createCampaignPageAnchors(t.app.caches.revisions);
+    await listCampaigns(t.database.db, anchors, brandId, { sort: 'createdAt', offset: 150, limit: 10 });
+    // A write outside a request, told to the caches as the scheduler's jobs are.
+    const late = await t.app.caches.asWrite(() =>
+      insertCampaign(t.database.db, {
+        brandId,
+        publicUid: 'pages-late',
+        type: 'general',
+        name: 'Late',
+        createdAt: new Date(Date.UTC(2025, 0, 1)),
+      }),
+    );
     all.push({ id: late.id, name: late.name, status: late.status, createdAt: late.createdAt });
-    const { rows } = await listCampaigns(t.database.db, brandId, { sort: 'createdAt', offset: 150, limit: 10 });
+    const { rows } = await listCampaigns(t.database.db, anchors, brandId, { sort: 'createdAt', offset: 150, limit: 10 });
     expect(rows.map((r) => r.id)).toEqual(expected('createdAt').slice(150, 160));
+  });
+
+  it('sees a campaign created through the API after the list’s anchors were taken', async () => {
+    listAnchors.stride = 7;
+    const cookie = await t.signIn('partner@partner.test');
+    const page = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/campaign/bundle?sort=-createdAt&currentPage=16&perPage=10', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { items: { id: number }[] }).items.map((c) => c.id);
+    };
+    await page();
+    const created = await t.app.inject({ method: 'POST', url: '/api/campaign/create-draft', headers: { cookie }, payload: { type: 'general' } });
+    expect(created.statusCode).toBe(201);
+    const fresh = (created.json() as { id: number; name: string; status: string; createdAt: number }).id;
+    const [row] = await t.database.db.select().from(campaigns).where(eq(campaigns.id, fresh));
+    all.push({ id: row!.id, name: row!.name, status: row!.status, createdAt: row!.createdAt });
+    // The newest campaign comes first, so every later page moves by one row.
+    expect(await page()).toEqual(expected('-createdAt').slice(150, 160));
   });
 });

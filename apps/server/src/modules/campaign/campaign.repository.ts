@@ -1,10 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { CODE_REWARD_TYPES, type TCampaignListQuery, type TCampaignStatus, type TInviteStatus, type TRewardScope } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { escapeLike } from '../../lib/sql-helpers.js';
-import { brands, campaignAudit, campaignCounts, campaignMissions, campaignPartners, campaigns, rewardCodes, rewards } from '../../db/schema/index.js';
+import { perDatabase } from '../../lib/per-database.js';
+import { escapeLike, writeOrder } from '../../lib/sql-helpers.js';
+import {
+  brands,
+  campaignAudit,
+  campaignCounts,
+  campaignMissions,
+  campaignPartners,
+  campaigns,
+  missionItems,
+  missions,
+  rewardCodes,
+  rewards,
+} from '../../db/schema/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
+import { listAnchors, type CampaignPageAnchors, type PageAnchor } from './campaign-page-anchors.js';
 
 /** A short unguessable id for the public campaign page. */
 export const newPublicUid = () => randomBytes(9).toString('base64url');
@@ -34,18 +47,6 @@ const DEFER_FROM_OFFSET = 20;
 /** Sort keys that are never null, so a row-value comparison can seek on them. */
 const SEEKABLE = new Set<keyof typeof SORT_COLUMNS>(['createdAt', 'name', 'status']);
 
-/**
- * Deep pages seek instead of counting rows: the sort key of every STRIDE-th
- * row is remembered for a short while (and dropped on this brand's writes), so
- * page N starts from the nearest anchor and skips fewer than STRIDE rows.
- */
-export const listAnchors = { stride: 20, ttlMs: 30_000 };
-const anchorCache = new Map<string, { until: number; anchors: Map<number, { v: string; id: number } | null> }>();
-
-/** Forget the page anchors of a brand after a write that may move rows. */
-export function invalidateCampaignPages(brandId: string) {
-  for (const key of anchorCache.keys()) if (key.startsWith(`${brandId}|`)) anchorCache.delete(key);
-}
 
 /**
  * The list's page query, prepared once per sort variant: PostgreSQL plans it
@@ -97,10 +98,12 @@ function preparePageQuery(db: DbOrTx, v: ListVariant) {
 }
 
 
-const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePageQuery>>>();
+// Per database handle: the page query of each sort variant.
+const preparedPages = perDatabase(() => new Map<string, ReturnType<typeof preparePageQuery>>());
 
 export async function listCampaigns(
   db: DbOrTx,
+  anchors: CampaignPageAnchors,
   brandId: string,
   query: Pick<TCampaignListQuery, 'status' | 'filter' | 'sort'> & { offset: number; limit: number },
 ): Promise<{ rows: CampaignRow[]; totalCount: number }> {
@@ -108,7 +111,8 @@ export async function listCampaigns(
   const field = (descending ? query.sort.slice(1) : query.sort) as keyof typeof SORT_COLUMNS;
   if (!query.filter) {
     const k = SEEKABLE.has(field) ? Math.floor(query.offset / listAnchors.stride) : 0;
-    const anchor = k > 0 ? await anchorAt(db, brandId, query.status, field, descending, k) : null;
+    const known = k > 0 ? anchors.list(`${brandId}|${query.status ?? '*'}|${field}|${descending}`) : undefined;
+    const anchor = known ? await anchorAt(db, known, brandId, query.status, field, descending, k) : null;
     const offset = anchor ? query.offset - k * listAnchors.stride : query.offset;
     const variant: ListVariant = {
       field,
@@ -118,8 +122,7 @@ export async function listCampaigns(
       deferred: offset >= DEFER_FROM_OFFSET,
     };
     const key = `${field}:${descending}:${variant.byStatus}:${variant.fromAnchor}:${variant.deferred}`;
-    let cache = preparedPages.get(db);
-    if (!cache) preparedPages.set(db, (cache = new Map()));
+    const cache = preparedPages(db);
     let prepared = cache.get(key);
     if (!prepared) cache.set(key, (prepared = preparePageQuery(db, variant)));
     const rows = await prepared.execute({
@@ -160,26 +163,20 @@ export async function listCampaigns(
 /** The sort key of the row at position k × stride (as text, so timestamps keep their microseconds). */
 async function anchorAt(
   db: DbOrTx,
+  known: Map<number, PageAnchor>,
   brandId: string,
   status: TCampaignStatus | undefined,
   field: keyof typeof SORT_COLUMNS,
   descending: boolean,
   k: number,
 ): Promise<{ v: string; id: number } | null> {
-  const cacheKey = `${brandId}|${status ?? '*'}|${field}|${descending}`;
-  const now = Date.now();
-  let entry = anchorCache.get(cacheKey);
-  if (!entry || entry.until <= now) {
-    entry = { until: now + listAnchors.ttlMs, anchors: new Map() };
-    anchorCache.set(cacheKey, entry);
-  }
-  if (entry.anchors.has(k)) return entry.anchors.get(k) ?? null;
+  if (known.has(k)) return known.get(k) ?? null;
   const dir = descending ? desc : asc;
   const col = SORT_COLUMNS[field];
   // Start from the nearest anchor already known below k: sequential paging then costs a short seek, not a long offset.
   let from = 0;
-  for (const known of entry.anchors.keys()) if (known < k && known > from && entry.anchors.get(known)) from = known;
-  const base = from > 0 ? entry.anchors.get(from)! : null;
+  for (const [at, held] of known) if (at < k && at > from && held) from = at;
+  const base = from > 0 ? known.get(from)! : null;
   const seek = base
     ? descending
       ? sql`(${col}, ${campaigns.id}) <= (${base.v}, ${base.id})`
@@ -193,7 +190,7 @@ async function anchorAt(
     .limit(1)
     .offset((k - from) * listAnchors.stride);
   const anchor = row ?? null;
-  entry.anchors.set(k, anchor);
+  known.set(k, anchor);
   return anchor;
 }
 
@@ -222,13 +219,11 @@ export async function countByStatus(db: DbOrTx, brandId: string): Promise<Map<TC
 export async function insertCampaign(db: DbOrTx, values: typeof campaigns.$inferInsert): Promise<CampaignRow> {
   const [row] = await db.insert(campaigns).values(values).returning();
   if (!row) throw new Error('insert returned no row');
-  invalidateCampaignPages(row.brandId);
   return row;
 }
 
 export async function deleteCampaignRow(db: DbOrTx, brandId: string, id: number): Promise<void> {
   await db.delete(campaigns).where(and(eq(campaigns.brandId, brandId), eq(campaigns.id, id)));
-  invalidateCampaignPages(brandId);
 }
 
 /** Copies a campaign's missions and rewards (not codes, partners or payments) onto another campaign. */
@@ -412,4 +407,128 @@ interface ProgressFactsRow {
   missions: { missionId: number; isCompleteFill: boolean }[] | string;
   rewards: { scope: TRewardScope; missionId: number | null; filledByPartners: boolean; partners: { brandId: string; filled: boolean }[] }[] | string;
   partners: { brandId: string; inviteStatus: TInviteStatus | null }[] | string;
+}
+
+export type BrandRow = typeof brands.$inferSelect;
+
+/** A brand's row (its flags and plan): the campaign's owner or a partner. */
+export async function findBrand(db: DbOrTx, id: string): Promise<BrandRow | undefined> {
+  const [row] = await db.select().from(brands).where(eq(brands.id, id));
+  return row;
+}
+
+/** The campaign's mission entries with each mission's subtype. */
+export async function listMissionEntries(db: DbOrTx, campaignId: number) {
+  return db
+    .select({ id: campaignMissions.id, missionId: campaignMissions.missionId, subtype: missions.subtype })
+    .from(campaignMissions)
+    .innerJoin(missions, eq(missions.id, campaignMissions.missionId))
+    .where(eq(campaignMissions.campaignId, campaignId));
+}
+
+/** How many missions and rewards the campaign holds. */
+export async function countMissionsAndRewards(db: DbOrTx, campaignId: number): Promise<{ missions: number; rewards: number }> {
+  const [[m], [r]] = await Promise.all([
+    db.select({ n: count() }).from(campaignMissions).where(eq(campaignMissions.campaignId, campaignId)),
+    db.select({ n: count() }).from(rewards).where(eq(rewards.campaignId, campaignId)),
+  ]);
+  return { missions: m?.n ?? 0, rewards: r?.n ?? 0 };
+}
+
+/** How many partners the campaign lists (invited or not). */
+export async function countPartners(db: DbOrTx, campaignId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(campaignPartners).where(eq(campaignPartners.campaignId, campaignId));
+  return row?.n ?? 0;
+}
+
+/** Removes every partner of the campaign; returns how many there were. */
+export async function deletePartners(db: DbOrTx, campaignId: number): Promise<number> {
+  const removed = await db.delete(campaignPartners).where(eq(campaignPartners.campaignId, campaignId)).returning({ id: campaignPartners.id });
+  return removed.length;
+}
+
+export type CampaignMissionRow = typeof campaignMissions.$inferSelect;
+type CampaignMissionSettings = Omit<typeof campaignMissions.$inferInsert, 'id' | 'brandId' | 'campaignId' | 'missionId' | 'order'>;
+
+/** A mission of the brand's library. */
+export async function findBrandMission(db: DbOrTx, brandId: string, missionId: number) {
+  const [row] = await db
+    .select()
+    .from(missions)
+    .where(and(eq(missions.brandId, brandId), eq(missions.id, missionId)));
+  return row;
+}
+
+/** How many items a mission holds. */
+export async function countMissionItems(db: DbOrTx, missionId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(missionItems).where(eq(missionItems.missionId, missionId));
+  return row?.n ?? 0;
+}
+
+/** The items of the given missions (ids only). */
+export async function listMissionItemIds(db: DbOrTx, missionIds: number[]): Promise<number[]> {
+  if (missionIds.length === 0) return [];
+  const rows = await db.select({ id: missionItems.id }).from(missionItems).where(inArray(missionItems.missionId, missionIds));
+  return rows.map((r) => r.id);
+}
+
+/** A mission entry of the campaign. */
+export async function findMissionEntry(db: DbOrTx, campaignId: number, entryId: number): Promise<CampaignMissionRow | undefined> {
+  const [entry] = await db
+    .select()
+    .from(campaignMissions)
+    .where(and(eq(campaignMissions.campaignId, campaignId), eq(campaignMissions.id, entryId)));
+  return entry;
+}
+
+/** The campaign's mission entry ids in their order. */
+export async function listMissionEntryIds(db: DbOrTx, campaignId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: campaignMissions.id })
+    .from(campaignMissions)
+    .where(eq(campaignMissions.campaignId, campaignId))
+    .orderBy(campaignMissions.order, campaignMissions.id);
+  return rows.map((r) => r.id);
+}
+
+/** Adds a mission to the campaign; undefined when it is already in it. */
+export async function insertMissionEntry(
+  db: DbOrTx,
+  values: { brandId: string; campaignId: number; missionId: number; order: number } & CampaignMissionSettings,
+): Promise<CampaignMissionRow | undefined> {
+  const [entry] = await db.insert(campaignMissions).values(values).onConflictDoNothing().returning();
+  return entry;
+}
+
+export async function updateMissionEntry(db: DbOrTx, entryId: number, set: CampaignMissionSettings): Promise<void> {
+  await db.update(campaignMissions).set(set).where(eq(campaignMissions.id, entryId));
+}
+
+/** Removes mission entries (all of the campaign's when no ids are given). */
+export async function deleteMissionEntries(db: DbOrTx, campaignId: number, entryIds?: number[]): Promise<void> {
+  await db
+    .delete(campaignMissions)
+    .where(and(eq(campaignMissions.campaignId, campaignId), entryIds ? inArray(campaignMissions.id, entryIds) : undefined));
+}
+
+/** Renumbers the campaign's missions 0..n-1 in the given order. */
+export async function writeMissionOrder(db: DbOrTx, campaignId: number, ids: number[]): Promise<void> {
+  await writeOrder(db, campaignMissions, { id: campaignMissions.id, order: campaignMissions.order, parent: campaignMissions.campaignId }, campaignId, ids);
+}
+
+/** Removes the campaign's rewards scoped to these missions: they would point at missions no longer in it. */
+export async function deleteMissionRewards(db: DbOrTx, campaignId: number, missionIds: number[]): Promise<void> {
+  if (missionIds.length === 0) return;
+  await db
+    .delete(rewards)
+    .where(and(eq(rewards.campaignId, campaignId), eq(rewards.scope, 'mission'), inArray(rewards.missionId, missionIds)));
+}
+
+/** Removes one reward of the campaign; returns what it was, or undefined when it is not the campaign's. */
+export async function deleteCampaignRewardRow(db: DbOrTx, campaignId: number, rewardId: number) {
+  const [removed] = await db
+    .delete(rewards)
+    .where(and(eq(rewards.campaignId, campaignId), eq(rewards.id, rewardId)))
+    .returning({ id: rewards.id, type: rewards.type, title: rewards.title });
+  return removed;
 }

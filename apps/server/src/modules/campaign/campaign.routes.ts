@@ -35,7 +35,7 @@ export async function campaignRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = await app.actor(request);
-      return listCampaigns({ db, brandId: actor.brandId, query: request.query });
+      return listCampaigns({ db, anchors: app.caches.campaignPages, brandId: actor.brandId, query: request.query });
     },
   );
 

@@ -4,7 +4,6 @@ export {
   findCampaign,
   findCampaignWithProgressFacts,
   findVisibleCampaign,
-  invalidateCampaignPages,
   lockCampaign,
   recordAudit,
   type CampaignSet,

@@ -2,7 +2,7 @@ import { computeProgress, statusAfterPartnerAnswers } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { RequestActor } from '../auth/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
-import { invalidateCampaignPages, loadProgressFacts, recordAudit, updateCampaignRow, type CampaignSet } from './campaign.repository.js';
+import { loadProgressFacts, recordAudit, updateCampaignRow, type CampaignSet } from './campaign.repository.js';
 
 export type CampaignChangeEntry = { field: string; old: unknown; new: unknown };
 
@@ -37,8 +37,6 @@ export async function saveCampaignChange(options: SaveCampaignChangeOptions): Pr
     viewer: { brandId: actor.brandId, isRetailer: false },
   });
   const row = await updateCampaignRow(tx, campaign.id, { ...set, completionProgress: progress.percent });
-  // A rename or status change moves the campaign between list pages.
-  if (set.name !== undefined || set.status !== undefined) invalidateCampaignPages(campaign.brandId);
   // A write that changed nothing leaves no audit entry: the activity panel shows only real changes.
   const changes = [...(options.changes ?? []), ...statusChange].filter((c) => !sameValue(c.old, c.new));
   if (progress.percent !== campaign.completionProgress) {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { finishReason, minIssueCents } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
-import { invalidateCampaignPages, recordAudit } from '../campaign/index.js';
+import { recordAudit } from '../campaign/index.js';
 import { campaignRewards, stockOf } from './engine.repository.js';
 
 /**
@@ -49,7 +49,6 @@ export async function checkFinishCriteria(db: Db, campaignId: number, now = new 
         ...unspentBudgetChanges(returned),
       ],
     });
-    invalidateCampaignPages(campaign.brand_id);
     return reason;
   });
 }

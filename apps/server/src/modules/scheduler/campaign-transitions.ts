@@ -4,7 +4,7 @@ import { campaigns, members, users } from '../../db/schema/index.js';
 import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { payDueBudgetFromWallet } from '../launch/index.js';
 import type { NotifyStartBlocked, StartBlockedNotice } from './start-blocked-mailer.js';
-import { invalidateCampaignPages, recordAudit } from '../campaign/index.js';
+import { recordAudit } from '../campaign/index.js';
 
 /** The two things the scheduler does to a campaign. */
 export const CAMPAIGN_JOB_KINDS = ['activate', 'end'] as const;
@@ -55,7 +55,6 @@ async function applyDueTransition(db: Db, campaignId: number, now: Date, t: DueT
       action: t.action,
       changes: [{ field: 'status', old: t.from, new: t.to }, ...more],
     });
-    invalidateCampaignPages(row.brandId);
     // An activated campaign that ends by date now needs its end job.
     return { changed: true, follow: impliedJob(row)[0] };
   });
@@ -95,7 +94,6 @@ export async function activateDueCampaign(db: Db, campaignId: number, now = new 
           { field: 'budgetDue', old: null, new: payment.due },
         ],
       });
-      invalidateCampaignPages(campaign.brandId);
       return {
         changed: false,
         blocked: {
@@ -120,7 +118,6 @@ export async function activateDueCampaign(db: Db, campaignId: number, now = new 
       action: 'scheduler.activate',
       changes: [{ field: 'status', old: 'scheduled', new: 'active' }, ...(payment.kind === 'paid' ? payment.changes : [])],
     });
-    invalidateCampaignPages(row!.brandId);
     return { changed: true, follow: impliedJob(row!)[0] };
   });
 }
