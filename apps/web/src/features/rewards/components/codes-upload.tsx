@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Anchor, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';
+import { isAbortError } from '../../../lib/upload-file';
 import { ExportButton } from '../../exports';
-import { CODE_FILE_ACCEPT, CODES_TEMPLATE_URL, uploadCodeFile, type TCodeUpload } from '../api/rewards-api';
+import { CODE_FILE_ACCEPT, CODES_TEMPLATE_URL, uploadCodeFile } from '../api/rewards-api';
 import type { TUploadedCodes } from '../lib/reward-form';
 
 interface CodesUploadProps {
@@ -20,37 +22,34 @@ interface CodesUploadProps {
 /** Reads a .xlsx, .xls or .csv of codes on the server, with upload progress, and keeps the codes for the save. */
 export function CodesUpload({ value, existingCodes, rewardId, onChange, error, codesExport }: CodesUploadProps) {
   const { t } = useTranslation();
-  const [progress, setProgress] = useState<number | null>(null);
-  const [summary, setSummary] = useState<TCodeUpload['summary'] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The upload's progress in percent, while it runs.
+  const [progress, setProgress] = useState(0);
   const abortRef = useRef<(() => void) | null>(null);
   const labelId = useId();
 
   useEffect(() => () => abortRef.current?.(), []);
 
+  const send = useMutation({
+    mutationFn: (file: File) => {
+      const { promise, abort } = uploadCodeFile(file, setProgress, rewardId);
+      abortRef.current = abort;
+      return promise.finally(() => {
+        abortRef.current = null;
+      });
+    },
+    onSuccess: (result) => onChange({ fileName: result.fileName, fileUrl: result.fileUrl, codes: result.codes }),
+  });
+  const summary = send.data?.summary ?? null;
+  // Leaving the wizard mid-upload cancels it; that is no failure.
+  const failure = send.error && !isAbortError(send.error) ? errorMessage(t, send.error) : null;
+
   function upload(file: File | null) {
     if (!file) return;
-    setFailure(null);
-    setSummary(null);
     setProgress(0);
-    const { promise, abort } = uploadCodeFile(file, setProgress, rewardId);
-    abortRef.current = abort;
-    promise
-      .then((result) => {
-        setSummary(result.summary);
-        onChange({ fileName: result.fileName, fileUrl: result.fileUrl, codes: result.codes });
-      })
-      .catch((cause: unknown) => {
-        if (cause instanceof DOMException && cause.name === 'AbortError') return;
-        setFailure(errorMessage(t, cause));
-      })
-      .finally(() => {
-        abortRef.current = null;
-        setProgress(null);
-      });
+    send.mutate(file);
   }
 
-  const uploading = progress !== null;
+  const uploading = send.isPending;
   return (
     <Stack gap={6}>
       <Text size="sm" fw={500} id={labelId}>
