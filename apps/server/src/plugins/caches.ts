@@ -4,6 +4,7 @@ import { createRevisionWatch, type RevisionWatch } from '../lib/revision-watch.j
 import type { Auth } from '../modules/auth/auth.js';
 import { createSessionLookup, type SessionLookup } from '../modules/auth/session-lookup.js';
 import { createFormDataCache, type FormDataCache } from '../modules/builder/form-data-cache.js';
+import { createRenameMemo, type RenameMemo } from '../modules/builder/rename-campaign.js';
 import { createCampaignPageAnchors, type CampaignPageAnchors } from '../modules/campaign/campaign-page-anchors.js';
 import { createStoreCaches, type StoreCaches } from '../modules/store/index.js';
 
@@ -36,6 +37,8 @@ export interface Caches {
   store: StoreCaches;
   /** Sort keys of every 20th row of the campaign list. */
   campaignPages: CampaignPageAnchors;
+  /** The last name save per campaign, for the next keystroke's one-statement save (checked by that statement). */
+  renames: RenameMemo;
   /**
    * The one invalidation: a write of this process outside a request (the write hook covers requests).
    * Until it is answered, revision-tagged values are re-checked with the database, and page anchors go when it is.
@@ -51,6 +54,7 @@ export function createCaches(database: Database, auth: Auth, secret: string): Ca
     formData: createFormDataCache({ db: database.db, revisions }),
     store: createStoreCaches(database.db, revisions),
     campaignPages: createCampaignPageAnchors(revisions),
+    renames: createRenameMemo(),
     asWrite: (work) => revisions.asWrite(work),
   };
 }

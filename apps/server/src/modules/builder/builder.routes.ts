@@ -77,6 +77,7 @@ export async function builderRoutes(app: FastifyInstance) {
     async (request) => ({
       campaign: await updateCampaignFields({
         db,
+        renames: app.caches.renames,
         actor: await app.actor(request),
         campaignId: request.params.id,
         body: request.body,

@@ -3,11 +3,14 @@ import { computeProgress, EDITABLE_STATUSES, type TCampaign } from '@rally/domai
 import type { Db } from '../../db/client.js';
 import { campaignAudit, campaigns } from '../../db/schema/index.js';
 import { notFound, staleVersion } from '../../lib/app-error.js';
+import { perDatabase } from '../../lib/per-database.js';
 import type { RequestActor } from '../auth/index.js';
 import { assertEditable, findCampaignWithProgressFacts, toApiCampaign } from '../campaign/index.js';
 
 export interface RenameCampaignOptions {
   db: Db;
+  /** The app's memo of last renames (app.caches.renames). */
+  renames: RenameMemo;
   actor: RequestActor;
   campaignId: number;
   name: string;
@@ -52,7 +55,7 @@ function prepareRename(db: Db) {
     .from(updated)
     .prepare('rename_campaign');
 }
-const preparedRenames = new WeakMap<object, ReturnType<typeof prepareRename>>();
+const preparedRename = perDatabase(prepareRename);
 
 type CampaignRow = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgressFacts>>>['campaign'];
 type ProgressFacts = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgressFacts>>>['facts'];
@@ -62,16 +65,16 @@ type ProgressFacts = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgr
  * (triggers, migration 0005) on any change to the row or to the rows progress is computed from, so
  * while it is unchanged these are still the campaign and its facts: the next rename of it, made on
  * the version this one returned, skips the read and makes its update conditional on that revision.
+ * Nothing needs to invalidate it: the update itself checks the revision (decision 0015).
  */
-const lastRenames = new WeakMap<object, Map<number, { campaign: CampaignRow; facts: ProgressFacts }>>();
+export type RenameMemo = Map<number, { campaign: CampaignRow; facts: ProgressFacts }>;
+export const createRenameMemo = (): RenameMemo => new Map();
 const MAX_REMEMBERED = 2_000;
 
-export async function renameCampaign({ db, actor, campaignId, name, version }: RenameCampaignOptions): Promise<TCampaign> {
-  let remembered = lastRenames.get(db);
-  if (!remembered) lastRenames.set(db, (remembered = new Map()));
+export async function renameCampaign({ db, renames: remembered, actor, campaignId, name, version }: RenameCampaignOptions): Promise<TCampaign> {
   const last = remembered.get(campaignId);
   if (last && last.campaign.brandId === actor.brandId && last.campaign.version === version) {
-    const saved = await saveRename({ db, actor, name, version, ...last, atRev: last.campaign.cacheRev });
+    const saved = await saveRename({ db, remembered, actor, name, version, ...last, atRev: last.campaign.cacheRev });
     if (saved) return saved;
   }
   remembered.delete(campaignId);
@@ -80,13 +83,14 @@ export async function renameCampaign({ db, actor, campaignId, name, version }: R
   const { campaign, facts } = found;
   assertEditable(campaign);
   if (campaign.version !== version) throw staleVersion();
-  const saved = await saveRename({ db, actor, name, version, campaign, facts, atRev: null });
+  const saved = await saveRename({ db, remembered, actor, name, version, campaign, facts, atRev: null });
   if (!saved) throw staleVersion();
   return saved;
 }
 
 interface SaveRenameOptions {
   db: Db;
+  remembered: RenameMemo;
   actor: RequestActor;
   name: string;
   version: number;
@@ -97,7 +101,7 @@ interface SaveRenameOptions {
 }
 
 /** Progress from the facts, then the conditional update with its audit row; undefined when no row matched. */
-async function saveRename({ db, actor, name, version, campaign, facts, atRev }: SaveRenameOptions): Promise<TCampaign | undefined> {
+async function saveRename({ db, remembered, actor, name, version, campaign, facts, atRev }: SaveRenameOptions): Promise<TCampaign | undefined> {
   const progress = computeProgress({
     mode: 'builder',
     type: campaign.type,
@@ -111,9 +115,7 @@ async function saveRename({ db, actor, name, version, campaign, facts, atRev }: 
   if (progress.percent !== campaign.completionProgress) {
     changes.push({ field: 'completionProgress', old: campaign.completionProgress, new: progress.percent });
   }
-  let statement = preparedRenames.get(db);
-  if (!statement) preparedRenames.set(db, (statement = prepareRename(db)));
-  const [row] = await statement.execute({
+  const [row] = await preparedRename(db).execute({
     id: campaign.id,
     brandId: actor.brandId,
     version,
@@ -126,7 +128,6 @@ async function saveRename({ db, actor, name, version, campaign, facts, atRev }: 
   if (!row) return undefined;
   // now() is the statement's time in both rows.
   const renamed = { ...campaign, name, completionProgress: progress.percent, version: version + 1, updatedAt: row.at, cacheRev: row.rev };
-  const remembered = lastRenames.get(db)!;
   if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as number);
   remembered.set(campaign.id, { campaign: renamed, facts });
   return toApiCampaign(renamed);

@@ -12,20 +12,21 @@ import { brands, campaignMissions, campaignPartners, rewards } from '../../db/sc
 import { appError, conflict } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { editCampaign, toApiCampaign } from '../campaign/index.js';
-import { renameCampaign } from './rename-campaign.js';
+import { renameCampaign, type RenameMemo } from './rename-campaign.js';
 
 export interface UpdateCampaignFieldsOptions {
   db: Db;
+  renames: RenameMemo;
   actor: RequestActor;
   campaignId: number;
   body: TCampaignFieldsBody;
 }
 
 /** Autosave of the builder's fields: name, type, shared switch — on the version the edit was made on. */
-export async function updateCampaignFields({ db, actor, campaignId, body }: UpdateCampaignFieldsOptions): Promise<TCampaign> {
+export async function updateCampaignFields({ db, renames, actor, campaignId, body }: UpdateCampaignFieldsOptions): Promise<TCampaign> {
   requirePermission(actor, 'campaign:update');
   if (body.name !== undefined && body.type === undefined && body.sharedCampaign === undefined) {
-    return renameCampaign({ db, actor, campaignId, name: body.name, version: body.version });
+    return renameCampaign({ db, renames, actor, campaignId, name: body.name, version: body.version });
   }
   const { campaign: saved } = await editCampaign({ db, actor, permission: null, campaignId, version: body.version }, async (tx, { campaign }) => {
     // The brand's flags matter only to type and shared changes; a name edit skips the read.

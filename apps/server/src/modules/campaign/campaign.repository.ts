@@ -389,16 +389,14 @@ function prepareCampaignWithFacts(db: DbOrTx) {
     .where(and(eq(campaigns.brandId, sql.placeholder('brandId')), eq(campaigns.id, sql.placeholder('id'))))
     .prepare('campaign_with_progress_facts');
 }
-const preparedWithFacts = new WeakMap<object, ReturnType<typeof prepareCampaignWithFacts>>();
+const preparedWithFacts = perDatabase(prepareCampaignWithFacts);
 
 /**
  * The campaign of the brand and its progress facts in one prepared statement (the name-edit
  * autosave reads nothing else).
  */
 export async function findCampaignWithProgressFacts(db: DbOrTx, brandId: string, id: number) {
-  let query = preparedWithFacts.get(db);
-  if (!query) preparedWithFacts.set(db, (query = prepareCampaignWithFacts(db)));
-  const [row] = await query.execute({ brandId, id });
+  const [row] = await preparedWithFacts(db).execute({ brandId, id });
   if (!row) return undefined;
   return { campaign: row.campaign, facts: parseFacts(row) };
 }

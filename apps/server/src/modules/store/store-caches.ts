@@ -27,7 +27,7 @@ export interface StoreCaches {
   on(db: DbOrTx): StoreCaches;
 }
 
-const revQuery = perDatabase((db) =>
+const revQuery = perDatabase((db: DbOrTx) =>
   db
     .select({ rev: storeCacheRevs.rev })
     .from(storeCacheRevs)

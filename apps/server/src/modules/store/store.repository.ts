@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'dr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { TReach, TStoreStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { perDatabase } from '../../lib/per-database.js';
 import { storeActivity, storeGroupMembers, storeGroups, storeUsers, stores } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql-helpers.js';
 
@@ -106,8 +107,6 @@ export function orderedGroupIds(db: DbOrTx, spec: GroupListSpec): Promise<Int32A
 // The rows of one page with the brand's store revision read in the same statement (so the
 // revision the page's ids were listed at is confirmed without a second round trip); prepared
 // once per connection, as this is the hot path of every list call.
-const prepared = new WeakMap<object, ReturnType<typeof prepareRowQueries>>();
-
 function prepareRowQueries(db: DbOrTx) {
   const brandId = sql.placeholder('brandId');
   const ids = sql`${sql.placeholder('ids')}::int[]`;
@@ -126,11 +125,7 @@ function prepareRowQueries(db: DbOrTx) {
   };
 }
 
-function rowQueries(db: DbOrTx) {
-  let queries = prepared.get(db);
-  if (!queries) prepared.set(db, (queries = prepareRowQueries(db)));
-  return queries;
-}
+const rowQueries = perDatabase(prepareRowQueries);
 
 export interface RowsAtRev<R> {
   /** The brand's store revision when the rows were read. */
@@ -249,8 +244,6 @@ export function reachOfAll(db: DbOrTx, brandId: string, countryCodes: readonly s
 
 // Reach of a store or group scope: prepared once per connection, so PostgreSQL plans it once
 // (planning a statement with a 500-id array costs more than running it).
-const preparedReach = new WeakMap<object, ReturnType<typeof prepareReachQueries>>();
-
 function prepareReachQueries(db: DbOrTx) {
   const brandId = sql.placeholder('brandId');
   const ids = sql`${sql.placeholder('ids')}::int[]`;
@@ -295,11 +288,7 @@ function prepareReachQueries(db: DbOrTx) {
   };
 }
 
-function reachQueries(db: DbOrTx) {
-  let queries = preparedReach.get(db);
-  if (!queries) preparedReach.set(db, (queries = prepareReachQueries(db)));
-  return queries;
-}
+const reachQueries = perDatabase(prepareReachQueries);
 
 /** Scope store: the given stores that are approved (and in the countries, if any); groups holding them. */
 export async function reachOfStores(
