@@ -8,23 +8,26 @@ export function duplicateCampaign(id: number): Promise<TCampaign> {
   return apiFetch(`/campaign/${id}/duplicate`, { method: 'POST', body: {}, schema: ZCampaign });
 }
 
-/** A new campaign (created or duplicated) is cached so its builder can show it before any builder data exists. */
-export function rememberCampaign(queryClient: QueryClient, campaign: TCampaign): void {
-  queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
-}
-
 /** Counts per status and every list page may have changed. */
 export function invalidateCampaigns(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: campaignKeys.all });
 }
 
-export function useDuplicateCampaign() {
+/**
+ * A write that makes a new campaign (create a draft, duplicate): the new one is cached so its builder can
+ * show it before any builder data exists, and the lists are refreshed.
+ */
+export function useNewCampaignMutation<TInput>(mutationFn: (input: TInput) => Promise<TCampaign>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: duplicateCampaign,
+    mutationFn,
     onSuccess: (campaign) => {
-      rememberCampaign(queryClient, campaign);
+      queryClient.setQueryData(campaignKeys.detail(campaign.id), campaign);
       return invalidateCampaigns(queryClient);
     },
   });
+}
+
+export function useDuplicateCampaign() {
+  return useNewCampaignMutation(duplicateCampaign);
 }

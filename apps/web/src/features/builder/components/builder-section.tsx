@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Group, List, Paper, Title } from '@mantine/core';
+import { Button, Group, List, Paper, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { ReasonTooltip } from './reason-tooltip';
 
 /** One titled card of the builder (setup, missions, rewards, partners), labelled by its heading. */
 export function Section({
@@ -35,5 +37,29 @@ export function ReasonList({ reasons }: { reasons: string[] }) {
         <List.Item key={r}>{r}</List.Item>
       ))}
     </List>
+  );
+}
+
+/** A section's add button; disabled with its reason (a tooltip, and a description for screen readers) when adding is not allowed. */
+export function AddButton({
+  reason = null,
+  onClick,
+  children,
+}: {
+  reason?: ReactNode | null;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ReasonTooltip reason={reason}>
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} aria-hidden />}
+        disabled={reason !== null}
+        onClick={onClick}
+      >
+        {children}
+      </Button>
+    </ReasonTooltip>
   );
 }

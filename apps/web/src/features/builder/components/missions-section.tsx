@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import { missionWizardSteps, type TCampaignMission, type TFormData, type TMissionWizardMode } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { openConfirm } from '../../../components/confirm-dialog';
 import type { TBuilderAccess } from '../lib/builder-access';
 import type { BuilderWrites } from '../lib/use-builder-writes';
-import { useMissionWrites } from '../lib/use-mission-writes';
-import { Section } from './builder-section';
+import { useMissionMove } from '../lib/use-mission-move';
+import { useConfirmedRemoval } from '../lib/use-confirmed-removal';
+import { deleteCampaignMission } from '../api/builder-api';
+import { AddButton, Section } from './builder-section';
 import { MissionWizard } from './mission-wizard/mission-wizard';
 import { MissionsList } from './missions-list';
-import { ReasonTooltip } from './reason-tooltip';
 
 interface MissionsSectionProps {
   formData: TFormData;
@@ -23,22 +21,14 @@ export function MissionsSection({ formData, access, writes }: MissionsSectionPro
   const { t } = useTranslation();
   const { campaign, missions } = formData;
   const { readOnly, caps, can } = access;
-  const missionWrites = useMissionWrites(campaign.id, writes);
+  const move = useMissionMove(campaign.id, writes);
   const [wizard, setWizard] = useState<{ mode: TMissionWizardMode; entry?: TCampaignMission; key: number } | null>(
     null,
   );
 
-  function removeMission(entry: TCampaignMission) {
-    const title = entry.mission.title.trim() === '' ? t('builder.missions.untitled') : entry.mission.title;
-    void openConfirm({
-      title: t('builder.missions.delete-title'),
-      body: t('builder.missions.delete-body', { title }),
-      confirmLabel: t('builder.missions.delete-confirm'),
-      danger: true,
-    }).then((confirmed) => {
-      if (confirmed) missionWrites.remove.mutate({ entry, title });
-    });
-  }
+  const remove = useConfirmedRemoval('missions', writes, (entry: TCampaignMission) =>
+    deleteCampaignMission(campaign.id, entry.id),
+  );
 
   const editFlow = missionWizardSteps({
     campaignType: campaign.type,
@@ -58,16 +48,9 @@ export function MissionsSection({ formData, access, writes }: MissionsSectionPro
       id="builder-missions"
       action={
         readOnly ? undefined : (
-          <ReasonTooltip reason={addMissionReason}>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              disabled={!caps.canAddMission}
-              onClick={() => setWizard({ mode: 'create', key: Date.now() })}
-            >
-              {t('builder.missions.add')}
-            </Button>
-          </ReasonTooltip>
+          <AddButton reason={addMissionReason} onClick={() => setWizard({ mode: 'create', key: Date.now() })}>
+            {t('builder.missions.add')}
+          </AddButton>
         )
       }
     >
@@ -76,9 +59,11 @@ export function MissionsSection({ formData, access, writes }: MissionsSectionPro
         sortable={!readOnly && missions.length > 1 && can('campaign:update')}
         canDelete={caps.canDeleteMissions}
         rowAction={rowAction}
-        onMove={(entryId, toIndex) => missionWrites.move.mutate({ entryId, toIndex })}
+        onMove={(entryId, toIndex) => move.mutate({ entryId, toIndex })}
         onOpen={(entry) => setWizard({ mode: readOnly ? 'view' : 'edit', entry, key: Date.now() })}
-        onDelete={removeMission}
+        onDelete={(entry) =>
+          remove(entry, entry.mission.title.trim() === '' ? t('builder.missions.untitled') : entry.mission.title)
+        }
       />
       {wizard && (
         <MissionWizard

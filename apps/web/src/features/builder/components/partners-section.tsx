@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
 import type { TFormData } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { Section } from './builder-section';
+import { AddButton, Section } from './builder-section';
 import { PartnerModal } from './partner-modal';
 import { PartnersList } from './partners';
 
@@ -18,13 +16,9 @@ export function PartnersSection({ formData, readOnly }: { formData: TFormData; r
       id="builder-partners"
       action={
         readOnly ? undefined : (
-          <Button
-            variant="light"
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setPartnerModal(true)}
-          >
+          <AddButton onClick={() => setPartnerModal(true)}>
             {t(partners.length ? 'builder.partners.update' : 'builder.partners.invite')}
-          </Button>
+          </AddButton>
         )
       }
     >

@@ -1,18 +1,14 @@
 import { useState } from 'react';
-import { Button, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { isEditableStatus, splitByOwnership, type TFormData, type TPartnerView, type TRewardRead } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { openConfirm } from '../../../components/confirm-dialog';
-import { notify } from '../../../lib/notify';
 import { RewardWizard } from '../../rewards';
 import { builderKeys, deleteCampaignReward } from '../api/builder-api';
 import type { TBuilderAccess } from '../lib/builder-access';
 import type { BuilderWrites } from '../lib/use-builder-writes';
-import { useReportFailure } from '../lib/use-report-failure';
-import { Section } from './builder-section';
-import { ReasonTooltip } from './reason-tooltip';
+import { useConfirmedRemoval } from '../lib/use-confirmed-removal';
+import { AddButton, Section } from './builder-section';
 import { RewardsList, rewardTitle } from './rewards-list';
 
 interface RewardsSectionProps {
@@ -27,32 +23,18 @@ interface RewardsSectionProps {
 export function RewardsSection({ formData, access, writes, partnerView }: RewardsSectionProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const reportFailure = useReportFailure();
   const { campaign, missions, rewards } = formData;
   const { readOnly, caps, can } = access;
   // The reward wizard: null closed, 'new' adding, or the reward being edited.
   const [rewardWizard, setRewardWizard] = useState<TRewardRead | 'new' | null>(null);
-  const remove = useMutation({
-    mutationFn: ({ reward }: { reward: TRewardRead; title: string }) =>
-      writes.run(() => deleteCampaignReward(campaign.id, reward.id), { refetch: true }),
-    onSuccess: (_campaign, { title }) => notify({ color: 'teal', message: t('builder.rewards.deleted', { title }) }),
-    onError: (error) => reportFailure('builder.errors.action-failed', error),
-  });
+  const remove = useConfirmedRemoval('rewards', writes, (reward: TRewardRead) =>
+    deleteCampaignReward(campaign.id, reward.id),
+  );
 
   const myFill = new Map((partnerView?.rewards ?? []).filter((r) => r.assignedToMe).map((r) => [r.id, r.fillStatus]));
   const canFill = partnerView?.inviteStatus === 'SENT' && isEditableStatus(campaign.status) && can('reward:update');
 
-  function removeReward(reward: TRewardRead) {
-    const title = rewardTitle(reward, t);
-    void openConfirm({
-      title: t('builder.rewards.delete-title'),
-      body: t('builder.rewards.delete-body', { title }),
-      confirmLabel: t('builder.rewards.delete-confirm'),
-      danger: true,
-    }).then((confirmed) => {
-      if (confirmed) remove.mutate({ reward, title });
-    });
-  }
+  const removeReward = (reward: TRewardRead) => remove(reward, rewardTitle(reward, t));
 
   const addRewardReason = caps.canAddReward
     ? null
@@ -68,16 +50,9 @@ export function RewardsSection({ formData, access, writes, partnerView }: Reward
       id="builder-rewards"
       action={
         readOnly ? undefined : (
-          <ReasonTooltip reason={addRewardReason}>
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={16} aria-hidden />}
-              disabled={!caps.canAddReward}
-              onClick={() => setRewardWizard('new')}
-            >
-              {t('builder.rewards.add')}
-            </Button>
-          </ReasonTooltip>
+          <AddButton reason={addRewardReason} onClick={() => setRewardWizard('new')}>
+            {t('builder.rewards.add')}
+          </AddButton>
         )
       }
     >

@@ -20,7 +20,7 @@ import {
 } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { campaignKeys } from '../../../app/query-keys';
-import { invalidateCampaigns, rememberCampaign, useDuplicateCampaign } from '../../../app/campaign-api';
+import { invalidateCampaigns, useDuplicateCampaign, useNewCampaignMutation } from '../../../app/campaign-api';
 
 /** The sort choices the list offers, in menu order; values are the API's sort strings. */
 export const CAMPAIGN_LIST_SORTS = ['-createdAt', 'createdAt', 'name', '-name'] as const;
@@ -98,14 +98,7 @@ export function useCachedCampaign(id: number): TCampaign | undefined {
 }
 
 export function useCreateDraft() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDraft,
-    onSuccess: (campaign) => {
-      rememberCampaign(queryClient, campaign);
-      return invalidateCampaigns(queryClient);
-    },
-  });
+  return useNewCampaignMutation(createDraft);
 }
 
 export function useDeleteCampaign() {

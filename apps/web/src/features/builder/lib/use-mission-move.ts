@@ -1,19 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { moveInOrder, type TCampaignMission, type TFormData } from '@rally/domain';
-import { useTranslation } from 'react-i18next';
-import { notify } from '../../../lib/notify';
-import { builderKeys, deleteCampaignMission, updateCampaignMission } from '../api/builder-api';
+import { builderKeys, updateCampaignMission } from '../api/builder-api';
 import type { BuilderWrites } from './use-builder-writes';
 import { useReportFailure } from './use-report-failure';
 
-/** The missions list's writes: a new order (shown at once, confirmed by the refetch) and removing a mission. */
-export function useMissionWrites(campaignId: number, writes: BuilderWrites) {
-  const { t } = useTranslation();
+/** Moving a mission in the list: the new order shows at once and the refetch confirms it. */
+export function useMissionMove(campaignId: number, writes: BuilderWrites) {
   const queryClient = useQueryClient();
   const reportFailure = useReportFailure();
   const formDataKey = builderKeys.formData(campaignId);
 
-  const move = useMutation({
+  return useMutation({
     mutationFn: ({ entryId, toIndex }: { entryId: number; toIndex: number }) =>
       writes.run(() => updateCampaignMission(campaignId, entryId, { order: toIndex }), { refetch: true }),
     onMutate: ({ entryId, toIndex }) => {
@@ -39,13 +36,4 @@ export function useMissionWrites(campaignId: number, writes: BuilderWrites) {
       void queryClient.invalidateQueries({ queryKey: formDataKey });
     },
   });
-
-  const remove = useMutation({
-    mutationFn: ({ entry }: { entry: TCampaignMission; title: string }) =>
-      writes.run(() => deleteCampaignMission(campaignId, entry.id), { refetch: true }),
-    onSuccess: (_campaign, { title }) => notify({ color: 'teal', message: t('builder.missions.deleted', { title }) }),
-    onError: (error) => reportFailure('builder.errors.action-failed', error),
-  });
-
-  return { move, remove };
 }
