@@ -1,8 +1,19 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { TCampaignMission, TCampaignPartner, TInviteStatus, TSharedDataOption } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { itemCountsSubquery } from '../../lib/sql-helpers.js';
-import { brands, campaignMissions, campaignPartners, missions } from '../../db/schema/index.js';
+import {
+  brands,
+  campaignAudit,
+  campaignMissions,
+  campaignPartners,
+  completions,
+  missions,
+  rewardCodes,
+  rewardUnlocks,
+  rewards,
+  users,
+} from '../../db/schema/index.js';
 
 export async function listCampaignMissions(db: DbOrTx, campaignId: number): Promise<TCampaignMission[]> {
   const itemCounts = itemCountsSubquery(db);
@@ -54,3 +65,38 @@ export async function listCampaignPartners(db: DbOrTx, campaignId: number): Prom
   }));
 }
 
+
+/** What the pause dialog shows: completions, unlocks, codes nobody received, and budget paid but not spent. */
+export async function pauseFacts(db: DbOrTx, campaignId: number) {
+  const [[c], [u], [codes], [budget]] = await Promise.all([
+    db.select({ n: count() }).from(completions).where(eq(completions.campaignId, campaignId)),
+    db.select({ n: count() }).from(rewardUnlocks).where(eq(rewardUnlocks.campaignId, campaignId)),
+    db
+      .select({ n: count() })
+      .from(rewardCodes)
+      .innerJoin(rewards, eq(rewards.id, rewardCodes.rewardId))
+      .where(and(eq(rewards.campaignId, campaignId), isNull(rewardCodes.issuedAt))),
+    db
+      .select({ left: sql<number>`coalesce(sum(${rewards.budgetPaidCents} - reward_budget_spent(${rewards.id})), 0)::int` })
+      .from(rewards)
+      .where(eq(rewards.campaignId, campaignId)),
+  ]);
+  return { completions: c?.n ?? 0, rewardsUnlocked: u?.n ?? 0, codesLeft: codes?.n ?? 0, budgetLeft: budget?.left ?? 0 };
+}
+
+/** The campaign's audit rows with their authors' names, newest first. */
+export async function listActivity(db: DbOrTx, brandId: string, campaignId: number, limit: number) {
+  return db
+    .select({ a: campaignAudit, userName: users.name })
+    .from(campaignAudit)
+    .leftJoin(users, eq(users.id, campaignAudit.userId))
+    .where(and(eq(campaignAudit.brandId, brandId), eq(campaignAudit.campaignId, campaignId)))
+    .orderBy(desc(campaignAudit.createdAt), desc(campaignAudit.id))
+    .limit(limit);
+}
+
+/** The viewing brand's flags the builder's form depends on. */
+export async function findViewerFlags(db: DbOrTx, brandId: string) {
+  const [row] = await db.select({ isRetailer: brands.isRetailer, consumerEnabled: brands.consumerEnabled }).from(brands).where(eq(brands.id, brandId));
+  return row;
+}

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { rewards } from '../../db/schema/index.js';
 import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { editCampaign, toApiCampaign } from '../campaign/index.js';
+import { deleteCampaignRewardRow, editCampaign, toApiCampaign } from '../campaign/index.js';
 
 export interface DeleteCampaignRewardOptions {
   db: Db;
@@ -16,10 +14,7 @@ export interface DeleteCampaignRewardOptions {
 
 export async function deleteCampaignReward({ db, actor, campaignId, rewardId }: DeleteCampaignRewardOptions): Promise<TCampaign> {
   const { campaign: saved } = await editCampaign({ db, actor, permission: 'reward:delete', campaignId }, async (tx, { campaign }) => {
-    const [removed] = await tx
-      .delete(rewards)
-      .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, rewardId)))
-      .returning({ id: rewards.id, type: rewards.type, title: rewards.title });
+    const removed = await deleteCampaignRewardRow(tx, campaign.id, rewardId);
     if (!removed) throw notFound('Reward');
     return { action: 'reward.delete', changes: [{ field: 'rewards', old: removed, new: null }] };
   });

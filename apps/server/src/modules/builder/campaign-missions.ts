@@ -1,4 +1,3 @@
-import { and, count, eq } from 'drizzle-orm';
 import {
   canAddMission,
   canDeleteMission,
@@ -11,17 +10,23 @@ import {
   type TCampaign,
   type TUpdateCampaignMissionBody,
 } from '@rally/domain';
-import type { Db, Tx } from '../../db/client.js';
-import { campaignMissions, missionItems, missions, rewards } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { appError, conflict, invalid, notFound } from '../../lib/app-error.js';
-import { writeOrder } from '../../lib/sql-helpers.js';
 import type { RequestActor } from '../auth/index.js';
-import { editCampaign, toApiCampaign, type CampaignRow } from '../campaign/index.js';
-
-async function itemCountOf(tx: Tx, missionId: number) {
-  const [row] = await tx.select({ n: count() }).from(missionItems).where(eq(missionItems.missionId, missionId));
-  return row?.n ?? 0;
-}
+import {
+  countMissionItems,
+  deleteMissionEntries,
+  deleteMissionRewards,
+  editCampaign,
+  findBrandMission,
+  findMissionEntry,
+  insertMissionEntry,
+  listMissionEntryIds,
+  toApiCampaign,
+  updateMissionEntry,
+  writeMissionOrder,
+  type CampaignRow,
+} from '../campaign/index.js';
 
 function checkSettings(
   campaign: CampaignRow,
@@ -37,28 +42,11 @@ function checkSettings(
   if (fields.length > 0) throw invalid(fields);
 }
 
-/** Renumbers the campaign's missions 0..n-1 in the given order. */
-async function writeMissionOrder(tx: Tx, campaignId: number, ids: number[]) {
-  await writeOrder(tx, campaignMissions, { id: campaignMissions.id, order: campaignMissions.order, parent: campaignMissions.campaignId }, campaignId, ids);
-}
-
 /** A mission entry of the campaign, or 404. */
-async function findEntry(tx: Tx, campaignId: number, entryId: number) {
-  const [entry] = await tx
-    .select()
-    .from(campaignMissions)
-    .where(and(eq(campaignMissions.campaignId, campaignId), eq(campaignMissions.id, entryId)));
+async function findEntry(tx: DbOrTx, campaignId: number, entryId: number) {
+  const entry = await findMissionEntry(tx, campaignId, entryId);
   if (!entry) throw notFound('Campaign mission');
   return entry;
-}
-
-async function orderedIds(tx: Tx, campaignId: number) {
-  const rows = await tx
-    .select({ id: campaignMissions.id })
-    .from(campaignMissions)
-    .where(eq(campaignMissions.campaignId, campaignId))
-    .orderBy(campaignMissions.order, campaignMissions.id);
-  return rows.map((r) => r.id);
 }
 
 export interface AddCampaignMissionOptions {
@@ -70,10 +58,7 @@ export interface AddCampaignMissionOptions {
 
 export async function addCampaignMission({ db, actor, campaignId, body }: AddCampaignMissionOptions): Promise<TCampaign> {
   const { campaign: saved } = await editCampaign({ db, actor, permission: 'campaign:update', campaignId }, async (tx, { campaign }) => {
-    const [mission] = await tx
-      .select()
-      .from(missions)
-      .where(and(eq(missions.brandId, actor.brandId), eq(missions.id, body.missionId)));
+    const mission = await findBrandMission(tx, actor.brandId, body.missionId);
     if (!mission) throw notFound('Mission');
     if (mission.type !== campaign.type) {
       throw invalid([{ path: 'missionId', message: `a ${mission.type} mission cannot go in a ${campaign.type} campaign` }]);
@@ -83,7 +68,7 @@ export async function addCampaignMission({ db, actor, campaignId, body }: AddCam
         { path: 'missionId', message: 'in use' },
       ]);
     }
-    const existing = await orderedIds(tx, campaign.id);
+    const existing = await listMissionEntryIds(tx, campaign.id);
     if (!canAddMission({ type: campaign.type, missionCount: existing.length })) {
       throw conflict('Only learning campaigns take more than one mission', ERROR_CODES.missionLimit, [
         { path: 'missionId', message: 'one mission per campaign' },
@@ -97,12 +82,8 @@ export async function addCampaignMission({ db, actor, campaignId, body }: AddCam
       // Shared data: all options selected by default on create (product rule R24).
       sharedData: settings.sharedData ?? (campaign.sharedCampaign ? [...SHARED_DATA_OPTIONS] : []),
     };
-    checkSettings(campaign, await itemCountOf(tx, mission.id), values);
-    const [entry] = await tx
-      .insert(campaignMissions)
-      .values({ brandId: actor.brandId, campaignId: campaign.id, missionId: mission.id, order: existing.length, ...values })
-      .onConflictDoNothing()
-      .returning();
+    checkSettings(campaign, await countMissionItems(tx, mission.id), values);
+    const entry = await insertMissionEntry(tx, { brandId: actor.brandId, campaignId: campaign.id, missionId: mission.id, order: existing.length, ...values });
     if (!entry) throw conflict('This mission is already in the campaign', ERROR_CODES.conflict, [{ path: 'missionId', message: 'already added' }]);
     return { action: 'mission.add', changes: [{ field: 'missions', old: null, new: { id: entry.id, missionId: mission.id, title: mission.title } }] };
   });
@@ -134,14 +115,14 @@ export async function updateCampaignMission(options: UpdateCampaignMissionOption
         sharedData: settings.sharedData ?? (entry.sharedData as TUpdateCampaignMissionBody['sharedData']),
         ...(forcedEntries(campaign.type) ?? {}),
       };
-      checkSettings(campaign, await itemCountOf(tx, entry.missionId), merged);
-      await tx.update(campaignMissions).set(merged).where(eq(campaignMissions.id, entry.id));
+      checkSettings(campaign, await countMissionItems(tx, entry.missionId), merged);
+      await updateMissionEntry(tx, entry.id, merged);
       for (const key of Object.keys(settings) as (keyof typeof settings)[]) {
         changes.push({ field: `missions.${entry.id}.${key}`, old: entry[key], new: merged[key] });
       }
     }
     if (order !== undefined) {
-      const ids = await orderedIds(tx, campaign.id);
+      const ids = await listMissionEntryIds(tx, campaign.id);
       const next = moveInOrder(ids, entry.id, order);
       await writeMissionOrder(tx, campaign.id, next);
       changes.push({ field: 'missions.order', old: ids, new: next });
@@ -166,11 +147,9 @@ export async function deleteCampaignMission({ db, actor, campaignId, entryId }: 
         { path: 'status', message: `not a draft (${campaign.status})` },
       ]);
     }
-    await tx
-      .delete(rewards)
-      .where(and(eq(rewards.campaignId, campaign.id), eq(rewards.scope, 'mission'), eq(rewards.missionId, entry.missionId)));
-    await tx.delete(campaignMissions).where(eq(campaignMissions.id, entry.id));
-    await writeMissionOrder(tx, campaign.id, await orderedIds(tx, campaign.id));
+    await deleteMissionRewards(tx, campaign.id, [entry.missionId]);
+    await deleteMissionEntries(tx, campaign.id, [entry.id]);
+    await writeMissionOrder(tx, campaign.id, await listMissionEntryIds(tx, campaign.id));
     return { action: 'mission.delete', changes: [{ field: 'missions', old: { id: entry.id, missionId: entry.missionId }, new: null }] };
   });
   return toApiCampaign(saved);

@@ -1,12 +1,10 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { canAddReward, REWARD_TYPES, type TActivityEntry, type TRewardRead } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { campaignAudit, campaignMissions, completions, rewardCodes, rewardUnlocks, rewards, users } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { findCampaign, findVisibleCampaign, toEpochSeconds } from '../campaign/index.js';
+import { countMissionsAndRewards, findCampaign, findVisibleCampaign, toEpochSeconds } from '../campaign/index.js';
 import { listRewardsForCampaign } from '../reward/index.js';
-import { listCampaignMissions } from './builder.repository.js';
+import { listActivity, listCampaignMissions, pauseFacts } from './builder.repository.js';
 
 interface CampaignQueryOptions {
   db: Db;
@@ -34,12 +32,7 @@ export async function getCampaignRewards({ db, actor, campaignId }: CampaignQuer
 export async function getRewardTypes({ db, actor, campaignId }: CampaignQueryOptions) {
   const campaign = await findCampaign(db, actor.brandId, campaignId);
   if (!campaign) throw notFound('Campaign');
-  const [[m], [r]] = await Promise.all([
-    db.select({ n: count() }).from(campaignMissions).where(eq(campaignMissions.campaignId, campaign.id)),
-    db.select({ n: count() }).from(rewards).where(eq(rewards.campaignId, campaign.id)),
-  ]);
-  const missionCount = m?.n ?? 0;
-  const rewardCount = r?.n ?? 0;
+  const { missions: missionCount, rewards: rewardCount } = await countMissionsAndRewards(db, campaign.id);
   const allowed = canAddReward({ type: campaign.type, missionCount, rewardCount });
   const reason = allowed ? null : missionCount === 0 ? 'add a mission first' : 'a consumer campaign takes one reward';
   return { items: REWARD_TYPES.map((type) => ({ type, enabled: allowed, reason })) };
@@ -48,28 +41,14 @@ export async function getRewardTypes({ db, actor, campaignId }: CampaignQueryOpt
 export async function getPauseDetails({ db, actor, campaignId }: CampaignQueryOptions) {
   const campaign = await findCampaign(db, actor.brandId, campaignId);
   if (!campaign) throw notFound('Campaign');
-  const [[c], [u], [codes], [budget]] = await Promise.all([
-    db.select({ n: count() }).from(completions).where(eq(completions.campaignId, campaign.id)),
-    db.select({ n: count() }).from(rewardUnlocks).where(eq(rewardUnlocks.campaignId, campaign.id)),
-    db
-      .select({ n: count() })
-      .from(rewardCodes)
-      .innerJoin(rewards, eq(rewards.id, rewardCodes.rewardId))
-      .where(and(eq(rewards.campaignId, campaign.id), isNull(rewardCodes.issuedAt))),
-    db
-      .select({ left: sql<number>`coalesce(sum(${rewards.budgetPaidCents} - reward_budget_spent(${rewards.id})), 0)::int` })
-      .from(rewards)
-      .where(eq(rewards.campaignId, campaign.id)),
-  ]);
+  const facts = await pauseFacts(db, campaign.id);
   return {
     status: campaign.status,
     canEnd: campaign.status === 'active',
     startDate: campaign.startDate ? toEpochSeconds(campaign.startDate) : null,
     endDate: campaign.endDate ? toEpochSeconds(campaign.endDate) : null,
-    completions: c?.n ?? 0,
-    rewardsUnlocked: u?.n ?? 0,
-    codesLeft: codes?.n ?? 0,
-    budgetLeft: Math.max(0, budget?.left ?? 0),
+    ...facts,
+    budgetLeft: Math.max(0, facts.budgetLeft),
   };
 }
 
@@ -77,13 +56,7 @@ export async function getPauseDetails({ db, actor, campaignId }: CampaignQueryOp
 export async function getActivity({ db, actor, campaignId }: CampaignQueryOptions): Promise<{ items: TActivityEntry[] }> {
   const campaign = await findCampaign(db, actor.brandId, campaignId);
   if (!campaign) throw notFound('Campaign');
-  const rows = await db
-    .select({ a: campaignAudit, userName: users.name })
-    .from(campaignAudit)
-    .leftJoin(users, eq(users.id, campaignAudit.userId))
-    .where(and(eq(campaignAudit.brandId, actor.brandId), eq(campaignAudit.campaignId, campaign.id)))
-    .orderBy(desc(campaignAudit.createdAt), desc(campaignAudit.id))
-    .limit(200);
+  const rows = await listActivity(db, actor.brandId, campaign.id, 200);
   return {
     items: rows.map(({ a, userName }) => ({
       id: a.id,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   builderWarnings,
   canAddMission,
@@ -11,12 +10,11 @@ import {
   type TFormData,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { brands } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { findVisibleCampaign, toApiCampaign } from '../campaign/index.js';
 import { listRewardsForCampaign } from '../reward/index.js';
-import { listCampaignMissions, listCampaignPartners } from './builder.repository.js';
+import { findViewerFlags, listCampaignMissions, listCampaignPartners } from './builder.repository.js';
 
 export interface LoadFormDataOptions {
   db: Db;
@@ -34,13 +32,13 @@ export async function loadFormData({ db, actor, campaignId }: LoadFormDataOption
   if (!found) throw notFound('Campaign');
   const { campaign } = found;
   const mode = campaign.brandId === actor.brandId ? 'builder' : 'view';
-  const [viewerRows, missions, allRewards, allPartners] = await Promise.all([
-    db.select({ isRetailer: brands.isRetailer, consumerEnabled: brands.consumerEnabled }).from(brands).where(eq(brands.id, actor.brandId)),
+  const [viewerRow, missions, allRewards, allPartners] = await Promise.all([
+    findViewerFlags(db, actor.brandId),
     listCampaignMissions(db, campaign.id),
     listRewardsForCampaign(db, campaign.brandId, campaign.id),
     listCampaignPartners(db, campaign.id),
   ]);
-  const viewer = viewerRows[0] ?? { isRetailer: false, consumerEnabled: false };
+  const viewer = viewerRow ?? { isRetailer: false, consumerEnabled: false };
   // A partner sees its own invite and budget only; a retailer partner only the shared rewards it fills (spec §6).
   const rewards = mode === 'view' ? rewardsForViewer(allRewards, { brandId: actor.brandId, isRetailer: viewer.isRetailer }) : allRewards;
   const partners = mode === 'view' ? allPartners.filter((p) => p.brandId === actor.brandId) : allPartners;

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import {
   canChangeType,
   ERROR_CODES,
@@ -8,10 +7,17 @@ import {
   type TCampaignFieldsBody,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { brands, campaignMissions, campaignPartners, rewards } from '../../db/schema/index.js';
 import { appError, conflict } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
-import { editCampaign, toApiCampaign } from '../campaign/index.js';
+import {
+  deleteMissionEntries,
+  deleteMissionRewards,
+  deletePartners,
+  editCampaign,
+  findBrand,
+  listMissionEntries,
+  toApiCampaign,
+} from '../campaign/index.js';
 import { renameCampaign, type RenameMemo } from './rename-campaign.js';
 
 export interface UpdateCampaignFieldsOptions {
@@ -31,7 +37,7 @@ export async function updateCampaignFields({ db, renames, actor, campaignId, bod
   const { campaign: saved } = await editCampaign({ db, actor, permission: null, campaignId, version: body.version }, async (tx, { campaign }) => {
     // The brand's flags matter only to type and shared changes; a name edit skips the read.
     const needsBrand = body.type !== undefined || body.sharedCampaign !== undefined;
-    const [brand] = needsBrand ? await tx.select().from(brands).where(eq(brands.id, actor.brandId)) : [];
+    const brand = needsBrand ? await findBrand(tx, actor.brandId) : undefined;
     const changes: { field: string; old: unknown; new: unknown }[] = [];
     const set: { name?: string; type?: typeof campaign.type; sharedCampaign?: boolean } = {};
 
@@ -52,10 +58,7 @@ export async function updateCampaignFields({ db, renames, actor, campaignId, bod
           { path: 'type', message: 'consumer needs the consumer feature' },
         ]);
       }
-      const missionRows = await tx
-        .select({ id: campaignMissions.id, missionId: campaignMissions.missionId })
-        .from(campaignMissions)
-        .where(eq(campaignMissions.campaignId, campaign.id));
+      const missionRows = await listMissionEntries(tx, campaign.id);
       const effect = typeChangeEffect({ from: campaign.type, to: type, missionCount: missionRows.length });
       if (effect.needsConfirmation && !body.confirmTypeChange) {
         throw conflict('Changing the type deletes the missions of this campaign; confirm to go on', ERROR_CODES.typeChangeNeedsConfirmation, [
@@ -63,20 +66,12 @@ export async function updateCampaignFields({ db, renames, actor, campaignId, bod
         ]);
       }
       if (effect.deletesMissions) {
-        // Mission-scoped rewards would point at missions no longer in the campaign.
-        await tx
-          .delete(rewards)
-          .where(
-            and(
-              eq(rewards.campaignId, campaign.id),
-              eq(rewards.scope, 'mission'),
-              inArray(
-                rewards.missionId,
-                missionRows.map((m) => m.missionId),
-              ),
-            ),
-          );
-        await tx.delete(campaignMissions).where(eq(campaignMissions.campaignId, campaign.id));
+        await deleteMissionRewards(
+          tx,
+          campaign.id,
+          missionRows.map((m) => m.missionId),
+        );
+        await deleteMissionEntries(tx, campaign.id);
         changes.push({ field: 'missions', old: missionRows.length, new: 0 });
       }
       set.type = type;
@@ -94,8 +89,8 @@ export async function updateCampaignFields({ db, renames, actor, campaignId, bod
       set.sharedCampaign = shared;
       changes.push({ field: 'sharedCampaign', old: campaign.sharedCampaign, new: shared });
       if (!shared) {
-        const removed = await tx.delete(campaignPartners).where(eq(campaignPartners.campaignId, campaign.id)).returning();
-        if (removed.length > 0) changes.push({ field: 'partners', old: removed.length, new: 0 });
+        const removed = await deletePartners(tx, campaign.id);
+        if (removed > 0) changes.push({ field: 'partners', old: removed, new: 0 });
       }
     }
 

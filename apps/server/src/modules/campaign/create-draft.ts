@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { ERROR_CODES, allowedDraftTypes, draftFromCreateType, type TCampaign, type TCreateDraftType } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { brands } from '../../db/schema/index.js';
 import { appError, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
-import { insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
+import { findBrand, insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
 
 export interface CreateDraftOptions {
   db: Db;
@@ -15,7 +13,7 @@ export interface CreateDraftOptions {
 
 export async function createDraft({ db, actor, type }: CreateDraftOptions): Promise<TCampaign> {
   requirePermission(actor, 'campaign:create');
-  const [brand] = await db.select().from(brands).where(eq(brands.id, actor.brandId));
+  const brand = await findBrand(db, actor.brandId);
   if (!brand) throw notFound('Brand');
   if (!allowedDraftTypes(brand).includes(type)) {
     const reason = type === 'consumer' ? 'needs the consumer feature' : 'is for retailers only';

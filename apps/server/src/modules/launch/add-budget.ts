@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { budgetDue, type TAddBudgetBody, type TAddBudgetResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { rewards } from '../../db/schema/index.js';
 import { invalid } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { debitWallet, PaymentDueError } from '../billing/index.js';
 import { editCampaign } from '../campaign/index.js';
 import { startIfDue, type CampaignJob } from '../scheduler/index.js';
-import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
+import { findBrandBilling, listLaunchRewards, setBudgetPaid } from './launch.repository.js';
 
 export interface AddBudgetOptions {
   db: Db;
@@ -48,7 +46,7 @@ export async function addBudget({ db, actor, body, replaceJobs }: AddBudgetOptio
       left -= pay;
       const reward = list.find((r) => r.id === id)!;
       const budgetPaid = (reward.budgetPaidCents ?? 0) + pay;
-      await tx.update(rewards).set({ budgetPaidCents: budgetPaid, updatedAt: new Date() }).where(eq(rewards.id, id));
+      await setBudgetPaid(tx, id, budgetPaid);
       paid.push({ rewardId: id, budget: reward.budgetCents ?? 0, budgetPaid });
     }
     await debitWallet(tx, {

@@ -53,3 +53,8 @@ export async function findBrandBilling(db: DbOrTx, brandId: string, lock = false
   if (!row) throw new Error(`brand ${brandId} vanished`);
   return row;
 }
+
+/** A money reward's paid budget (what the engine may pay participants from). */
+export async function setBudgetPaid(db: DbOrTx, rewardId: number, budgetPaidCents: number): Promise<void> {
+  await db.update(rewards).set({ budgetPaidCents, updatedAt: new Date() }).where(eq(rewards.id, rewardId));
+}

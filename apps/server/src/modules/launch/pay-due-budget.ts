@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { budgetDue } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { rewards } from '../../db/schema/index.js';
 import { accrueInvoiceLine, debitWallet } from '../billing/index.js';
-import { findBrandBilling, listLaunchRewards } from './launch.repository.js';
+import { findBrandBilling, listLaunchRewards, setBudgetPaid } from './launch.repository.js';
 
 export type DueBudgetPayment =
   | { kind: 'nothing-due' }
@@ -29,7 +27,7 @@ export async function payDueBudgetFromWallet(
   const changes: { field: string; old: number; new: number }[] = [];
   for (const { id, due } of owed.rewards) {
     const old = list.find((r) => r.id === id)!.budgetPaidCents ?? 0;
-    await tx.update(rewards).set({ budgetPaidCents: old + due, updatedAt: new Date() }).where(eq(rewards.id, id));
+    await setBudgetPaid(tx, id, old + due);
     changes.push({ field: `rewards.${id}.budgetPaid`, old, new: old + due });
   }
   await debitWallet(tx, {
@@ -60,7 +58,7 @@ export async function chargePostpaidBudgets(
   for (const { id, due } of owed.rewards) {
     const reward = rewardsList.find((r) => r.id === id)!;
     const old = reward.budgetPaidCents ?? 0;
-    await tx.update(rewards).set({ budgetPaidCents: old + due, updatedAt: new Date() }).where(eq(rewards.id, id));
+    await setBudgetPaid(tx, id, old + due);
     await accrueInvoiceLine(tx, {
       brandId: input.brandId,
       kind: 'budget',

@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import { ERROR_CODES, itemKindFor, moveInOrder, type TMissionItem, type TMissionItemBody } from '@rally/domain';
 import type { Db, Tx } from '../../db/client.js';
-import { missionItems } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
-import { findMission, listItemRows, listItems, lockMission, rewardsUsingItems, writeItemOrder } from './mission.repository.js';
+import { deleteItem, findMission, insertItems, listItemRows, listItems, lockMission, rewardsUsingItems, updateItem, writeItemOrder } from './mission.repository.js';
 import { refreshMissionStatus } from './refresh-mission-status.js';
 
 interface ItemOptions {
@@ -36,9 +34,7 @@ export async function createMissionItem({ db, actor, missionId, body }: ItemOpti
     const mission = await lockOwnMission(tx, actor, missionId);
     checkKind(mission, body.kind);
     const count = (await listItemRows(tx, mission.id)).length;
-    await tx
-      .insert(missionItems)
-      .values({ brandId: actor.brandId, missionId: mission.id, kind: body.kind, title: body.title, data: body.data, order: count });
+    await insertItems(tx, [{ brandId: actor.brandId, missionId: mission.id, kind: body.kind, title: body.title, data: body.data, order: count }]);
     await refreshMissionStatus(tx, mission);
     return listItems(tx, actor.brandId, mission.id);
   });
@@ -49,11 +45,7 @@ export async function updateMissionItem({ db, actor, missionId, itemId, body }: 
   return db.transaction(async (tx) => {
     const mission = await lockOwnMission(tx, actor, missionId);
     checkKind(mission, body.kind);
-    const [updated] = await tx
-      .update(missionItems)
-      .set({ title: body.title, data: body.data })
-      .where(and(eq(missionItems.missionId, mission.id), eq(missionItems.id, itemId)))
-      .returning();
+    const updated = await updateItem(tx, mission.id, itemId, { title: body.title, data: body.data });
     if (!updated) throw notFound('Item');
     await refreshMissionStatus(tx, mission);
     return listItems(tx, actor.brandId, mission.id);
@@ -81,10 +73,7 @@ export async function deleteMissionItem({ db, actor, missionId, itemId }: ItemOp
       const names = usage.map((u) => `"${u.title}"`).join(', ');
       throw conflict(`This item is used by the reward ${names}`, ERROR_CODES.itemInUse, [{ path: 'itemId', message: `used by ${names}` }]);
     }
-    const [removed] = await tx
-      .delete(missionItems)
-      .where(and(eq(missionItems.missionId, mission.id), eq(missionItems.id, itemId)))
-      .returning();
+    const removed = await deleteItem(tx, mission.id, itemId);
     if (!removed) throw notFound('Item');
     await writeItemOrder(tx, mission.id, (await listItemRows(tx, mission.id)).map((i) => i.id));
     await refreshMissionStatus(tx, mission);

@@ -11,11 +11,11 @@ import {
   type ZMissionUpdateBody,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { missionItems, missions } from '../../db/schema/index.js';
+import type { missions } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { findCampaign } from '../campaign/index.js';
-import { findMission, listItemRows, listMissionRows, lockMission, toApiMission } from './mission.repository.js';
+import { findMission, insertItems, insertMission, listItemRows, listMissionRows, lockMission, toApiMission } from './mission.repository.js';
 import { refreshMissionStatus } from './refresh-mission-status.js';
 
 interface Base {
@@ -44,19 +44,16 @@ export async function createMission({ db, actor, body }: Base & { body: TMission
   const subtypeErrors = missionSubtypeErrors(body);
   if (subtypeErrors.length > 0) throw invalid(subtypeErrors);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(missions)
-      .values({
-        brandId: actor.brandId,
-        title: body.title,
-        description: body.description,
-        type: body.type,
-        subtype: body.subtype,
-        media: body.media,
-        imageUrl: body.media?.imageUrl ?? body.media?.videoArgs?.thumbUrl ?? null,
-      })
-      .returning();
-    return toApiMission(await refreshMissionStatus(tx, row!), 0);
+    const row = await insertMission(tx, {
+      brandId: actor.brandId,
+      title: body.title,
+      description: body.description,
+      type: body.type,
+      subtype: body.subtype,
+      media: body.media,
+      imageUrl: body.media?.imageUrl ?? body.media?.videoArgs?.thumbUrl ?? null,
+    });
+    return toApiMission(await refreshMissionStatus(tx, row), 0);
   });
 }
 
@@ -86,25 +83,21 @@ export async function duplicateMission({ db, actor, missionId }: Base & { missio
   return db.transaction(async (tx) => {
     const source = await findMission(tx, actor.brandId, missionId);
     if (!source) throw notFound('Mission');
-    const [copy] = await tx
-      .insert(missions)
-      .values({
-        brandId: actor.brandId,
-        title: `Copy of ${source.title}`.slice(0, 120),
-        description: source.description,
-        type: source.type,
-        subtype: source.subtype,
-        media: source.media,
-        imageUrl: source.imageUrl,
-      })
-      .returning();
+    const copy = await insertMission(tx, {
+      brandId: actor.brandId,
+      title: `Copy of ${source.title}`.slice(0, 120),
+      description: source.description,
+      type: source.type,
+      subtype: source.subtype,
+      media: source.media,
+      imageUrl: source.imageUrl,
+    });
     const items = await listItemRows(tx, source.id);
-    if (items.length > 0) {
-      await tx.insert(missionItems).values(
-        items.map((i) => ({ brandId: actor.brandId, missionId: copy!.id, kind: i.kind, title: i.title, order: i.order, data: i.data })),
-      );
-    }
-    return toApiMission(await refreshMissionStatus(tx, { ...copy!, status: 'incomplete' }), items.length);
+    await insertItems(
+      tx,
+      items.map((i) => ({ brandId: actor.brandId, missionId: copy.id, kind: i.kind, title: i.title, order: i.order, data: i.data })),
+    );
+    return toApiMission(await refreshMissionStatus(tx, { ...copy, status: 'incomplete' }), items.length);
   });
 }
 

@@ -128,3 +128,40 @@ export async function listItems(db: DbOrTx, brandId: string, missionId: number):
 export async function writeItemOrder(db: DbOrTx, missionId: number, ids: number[]) {
   await writeOrder(db, missionItems, { id: missionItems.id, order: missionItems.order, parent: missionItems.missionId }, missionId, ids);
 }
+
+type MissionInsert = typeof missions.$inferInsert;
+type ItemInsert = typeof missionItems.$inferInsert;
+
+export async function insertMission(db: DbOrTx, values: MissionInsert): Promise<MissionRow> {
+  const [row] = await db.insert(missions).values(values).returning();
+  return row!;
+}
+
+export async function updateMissionRow(db: DbOrTx, missionId: number, set: Partial<MissionInsert>): Promise<MissionRow> {
+  const [row] = await db.update(missions).set(set).where(eq(missions.id, missionId)).returning();
+  return row!;
+}
+
+export async function insertItems(db: DbOrTx, values: ItemInsert[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(missionItems).values(values);
+}
+
+/** Changes one item of the mission; undefined when the mission has no such item. */
+export async function updateItem(db: DbOrTx, missionId: number, itemId: number, set: Pick<ItemInsert, 'title' | 'data'>): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .update(missionItems)
+    .set(set)
+    .where(and(eq(missionItems.missionId, missionId), eq(missionItems.id, itemId)))
+    .returning();
+  return row;
+}
+
+/** Removes one item of the mission; undefined when the mission has no such item. */
+export async function deleteItem(db: DbOrTx, missionId: number, itemId: number): Promise<ItemRow | undefined> {
+  const [row] = await db
+    .delete(missionItems)
+    .where(and(eq(missionItems.missionId, missionId), eq(missionItems.id, itemId)))
+    .returning();
+  return row;
+}

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { isMissionComplete, missionStatusAfterEdit } from '@rally/domain';
 import type { Tx } from '../../db/client.js';
-import { missions } from '../../db/schema/index.js';
-import { listItemRows } from './mission.repository.js';
+import type { missions } from '../../db/schema/index.js';
+import { listItemRows, updateMissionRow } from './mission.repository.js';
 
 type MissionRow = typeof missions.$inferSelect;
 
@@ -11,10 +10,5 @@ export async function refreshMissionStatus(tx: Tx, mission: MissionRow, patch: P
   const next = { ...mission, ...patch };
   const items = await listItemRows(tx, mission.id);
   const complete = isMissionComplete({ title: next.title, type: next.type, subtype: next.subtype, items });
-  const [row] = await tx
-    .update(missions)
-    .set({ ...patch, isCompleteFill: complete, status: missionStatusAfterEdit(next.status, complete), updatedAt: new Date() })
-    .where(eq(missions.id, mission.id))
-    .returning();
-  return row!;
+  return updateMissionRow(tx, mission.id, { ...patch, isCompleteFill: complete, status: missionStatusAfterEdit(next.status, complete), updatedAt: new Date() });
 }

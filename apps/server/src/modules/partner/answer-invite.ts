@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   ERROR_CODES,
   inviteAnswerProblem,
@@ -11,13 +10,12 @@ import {
 } from '@rally/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
-import { brands } from '../../db/schema/index.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
-import { PaymentDueError } from '../billing/index.js';
-import { editCampaign } from '../campaign/index.js';
-import { assignedRewards, brandOwners, findBrand, findInvitedCampaign, setInviteStatus } from './partner.repository.js';
+import { findBrandWallet, PaymentDueError } from '../billing/index.js';
+import { editCampaign, findBrand } from '../campaign/index.js';
+import { assignedRewards, brandOwners, findInvitedCampaign, setInviteStatus } from './partner.repository.js';
 import { sendPartnerMail } from './partner-mail.js';
 
 export interface AnswerInviteOptions {
@@ -69,10 +67,10 @@ export async function answerInvite({ db, actor, campaignId, answer, reason, mail
       // Committing the brand's money is for members who may pay from its wallet.
       requirePermission(actor, 'wallet:pay');
       // Lock the wallet's row: a payment racing this check waits for it.
-      const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId)).for('update');
-      const short = walletShortBy(brand!.paymentPlan, brand!.walletBalanceCents, share.unpaid);
+      const brand = await findBrandWallet(tx, actor.brandId, true);
+      const short = walletShortBy(brand.paymentPlan, brand.walletBalanceCents, share.unpaid);
       if (short > 0) {
-        throw new PaymentDueError(short, `The wallet holds ${dollars(brand!.walletBalanceCents)}; your share is ${dollars(share.unpaid)}`, [
+        throw new PaymentDueError(short, `The wallet holds ${dollars(brand.walletBalanceCents)}; your share is ${dollars(share.unpaid)}`, [
           { path: 'budget', message: `wallet is ${dollars(short)} short of your share ${dollars(share.unpaid)}` },
         ]);
       }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   canActOnReward,
   ERROR_CODES,
@@ -9,12 +8,11 @@ import {
   type TSaveRewardBody,
 } from '@rally/domain';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { brands, rewardCodes, rewardPartners, rewards } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { editCampaign } from '../campaign/index.js';
-import { insertCodes, listRewardsForCampaign } from '../reward/index.js';
-import { findInvitedCampaign } from './partner.repository.js';
+import { editCampaign, findBrand } from '../campaign/index.js';
+import { findReward, insertCodes, listRewardCodes, listRewardsForCampaign, updateReward } from '../reward/index.js';
+import { findInvitedCampaign, listRewardPartners, markRewardFilled } from './partner.repository.js';
 
 /** Whether the brand was invited to this campaign (not its own): its save-reward is a partner fill. */
 export async function isInvitedTo(db: DbOrTx, brandId: string, campaignId: number): Promise<boolean> {
@@ -33,9 +31,9 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
   const lock = (tx: Tx) => findInvitedCampaign(tx, actor.brandId, body.bundleId, true);
   const { result } = await editCampaign({ db, actor, permission: 'reward:update', campaignId: body.bundleId, status: 'any', lock }, async (tx, { campaign, invite }) => {
     if (!body.id) throw invalid([{ path: 'id', message: 'a partner fills a reward the retailer created' }]);
-    const [reward] = await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, body.id)));
+    const reward = await findReward(tx, campaign.brandId, campaign.id, body.id);
     if (!reward) throw notFound('Reward');
-    const entries = await tx.select().from(rewardPartners).where(eq(rewardPartners.rewardId, reward.id));
+    const entries = await listRewardPartners(tx, [reward.id]);
     const view = { filledByPartners: reward.filledByPartners, partners: entries.map((e) => ({ brandId: e.partnerBrandId, fillStatus: e.fillStatus })) };
     // Another brand's reward, or the retailer's own: nothing this brand may touch.
     if (!reward.filledByPartners || !canActOnReward(view, actor.brandId)) throw notFound('Reward');
@@ -44,9 +42,9 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
     }
     if (body.type !== reward.type) throw invalid([{ path: 'type', message: `the retailer chose ${reward.type}` }]);
 
-    const existingCodes = (await tx.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, reward.id))).map((c) => c.code);
+    const existingCodes = await listRewardCodes(tx, reward.id);
     const newCodes = [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter((c) => !existingCodes.includes(c));
-    const [brand] = await tx.select({ paymentPlan: brands.paymentPlan }).from(brands).where(eq(brands.id, actor.brandId));
+    const brand = await findBrand(tx, actor.brandId);
     const money = reward.type === 'money';
     const fields = money
       ? []
@@ -71,9 +69,7 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
 
     if (!money) {
       const usesCodes = isCodeReward(reward.type);
-      await tx
-        .update(rewards)
-        .set({
+      await updateReward(tx, reward.id, {
           title: (body.title ?? '').trim(),
           description: (body.description ?? '').trim(),
           percentageDiscount: reward.type === 'discount' ? (body.percentageDiscount ?? null) : null,
@@ -86,14 +82,10 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
             ? { valueCents: body.value ?? null, totalAvailable: body.totalAvailable ?? null, imageUrl: body.imageUrl ?? null, imageArgs: body.imageArgs ?? null }
             : {}),
           updatedAt: new Date(),
-        })
-        .where(eq(rewards.id, reward.id));
+        });
       if (usesCodes && newCodes.length > 0) await insertCodes(tx, campaign.brandId, reward.id, newCodes);
     }
-    await tx
-      .update(rewardPartners)
-      .set({ fillStatus: 'filled' })
-      .where(and(eq(rewardPartners.rewardId, reward.id), eq(rewardPartners.partnerBrandId, actor.brandId)));
+    await markRewardFilled(tx, reward.id, actor.brandId);
     const all = await listRewardsForCampaign(tx, campaign.brandId, campaign.id);
     const saved = all.find((r) => r.id === reward.id)!;
     return {

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   inviteAnswerProblem,
   pageMeta,
@@ -10,20 +9,19 @@ import {
   type TPartnerView,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { brands } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { findCampaign, toApiCampaign, toEpochSeconds } from '../campaign/index.js';
+import { findBrand, findCampaign, toApiCampaign, toEpochSeconds } from '../campaign/index.js';
 import { listRewardsForCampaign } from '../reward/index.js';
 import { listCampaignMissionsFor, listCampaignPartnersFor } from '../builder/index.js';
-import { brandsAreLinked, findBrand, findInvitedCampaign, pageApprovedPartnerBrands, pageInvitations } from './partner.repository.js';
+import { brandsAreLinked, findInvitedCampaign, pageApprovedPartnerBrands, pageInvitations } from './partner.repository.js';
 
 /** GET /api/v5/bundle-partner/{id}: the campaign as the invited brand sees it (spec §2, §4, §6). */
 export async function getPartnerView({ db, actor, campaignId }: { db: Db; actor: RequestActor; campaignId: number }): Promise<TPartnerView> {
   const found = await findInvitedCampaign(db, actor.brandId, campaignId);
   if (!found || found.campaign.brandId === actor.brandId) throw notFound('Invitation');
   const { campaign, invite } = found;
-  const [me] = await db.select().from(brands).where(eq(brands.id, actor.brandId));
+  const me = await findBrand(db, actor.brandId);
   const [owner, missions, allRewards] = await Promise.all([
     findBrand(db, campaign.brandId),
     listCampaignMissionsFor(db, campaign.id),

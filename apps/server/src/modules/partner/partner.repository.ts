@@ -32,11 +32,6 @@ export async function pageApprovedPartnerBrands(db: DbOrTx, retailerId: string, 
   return { total: total?.n ?? 0, rows };
 }
 
-export async function findBrand(db: DbOrTx, id: string) {
-  const [row] = await db.select().from(brands).where(eq(brands.id, id));
-  return row;
-}
-
 /** Whether one brand may look the other up: the same brand, a partnership either way, or an invite that went out either way. */
 export async function brandsAreLinked(db: DbOrTx, a: string, b: string): Promise<boolean> {
   if (a === b) return true;
@@ -183,4 +178,53 @@ export async function pageInvitations(db: DbOrTx, brandId: string, page: number,
     .limit(perPage)
     .offset((page - 1) * perPage);
   return { total: total?.n ?? 0, pending: pending?.n ?? 0, rows };
+}
+
+/** The campaign's rewards (id and type): what partners may be asked to supply. */
+export async function listRewardTypes(db: DbOrTx, campaignId: number) {
+  return db.select({ id: rewards.id, type: rewards.type }).from(rewards).where(eq(rewards.campaignId, campaignId));
+}
+
+/** Who supplies one reward (its reward_partners rows). */
+export async function listRewardPartners(db: DbOrTx, rewardIds: number[]) {
+  if (rewardIds.length === 0) return [];
+  return db.select().from(rewardPartners).where(inArray(rewardPartners.rewardId, rewardIds));
+}
+
+/** The partner brand's part of a reward is filled. */
+export async function markRewardFilled(db: DbOrTx, rewardId: number, partnerBrandId: string) {
+  await db
+    .update(rewardPartners)
+    .set({ fillStatus: 'filled' })
+    .where(and(eq(rewardPartners.rewardId, rewardId), eq(rewardPartners.partnerBrandId, partnerBrandId)));
+}
+
+/** The campaign's rewards with their budgets, in id order: what a shared launch splits between the brands. */
+export async function listSharedLaunchRewards(db: DbOrTx, campaignId: number) {
+  return db
+    .select({ id: rewards.id, type: rewards.type, title: rewards.title, filledByPartners: rewards.filledByPartners, budgetCents: rewards.budgetCents, budgetPaidCents: rewards.budgetPaidCents })
+    .from(rewards)
+    .where(eq(rewards.campaignId, campaignId))
+    .orderBy(asc(rewards.id));
+}
+
+/** The partners' wallets, locked in id order, so two launches sharing partners never wait on each other in a circle. */
+export async function lockPartnerWallets(db: DbOrTx, brandIds: string[]) {
+  if (brandIds.length === 0) return [];
+  return db
+    .select({ id: brands.id, name: brands.name, plan: brands.paymentPlan, balance: brands.walletBalanceCents })
+    .from(brands)
+    .where(inArray(brands.id, brandIds))
+    .orderBy(asc(brands.id))
+    .for('update');
+}
+
+/** Records a partner's payment of its slice of a reward: its own paid amount and the reward's paid budget. */
+export async function addPartnerPayment(db: DbOrTx, rewardId: number, partnerBrandId: string, cents: number) {
+  await db
+    .update(rewardPartners)
+    .set({ paidCents: sql`${rewardPartners.paidCents} + ${cents}` })
+    .where(and(eq(rewardPartners.rewardId, rewardId), eq(rewardPartners.partnerBrandId, partnerBrandId)));
+  // The engine pays participants out of the reward's paid budget, whoever funded it.
+  await db.update(rewards).set({ budgetPaidCents: sql`${rewards.budgetPaidCents} + ${cents}`, updatedAt: new Date() }).where(eq(rewards.id, rewardId));
 }

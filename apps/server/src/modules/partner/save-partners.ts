@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   acceptedTermsErrors,
   canManagePartners,
@@ -11,11 +10,10 @@ import {
   type TInviteStatus,
 } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { brands, rewards } from '../../db/schema/index.js';
 import { conflict, invalid } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { editCampaign, type CampaignRow } from '../campaign/index.js';
-import { approvedPartnerIds, listPartnerRows, replacePartners, rewardSupplies, setRewardSupply } from './partner.repository.js';
+import { editCampaign, findBrand, type CampaignRow } from '../campaign/index.js';
+import { approvedPartnerIds, listPartnerRows, listRewardTypes, replacePartners, rewardSupplies, setRewardSupply } from './partner.repository.js';
 
 export interface SavePartnersOptions {
   db: Db;
@@ -25,7 +23,7 @@ export interface SavePartnersOptions {
 
 /** 409 unless the campaign is the retailer's shared contest (spec §1, §6). */
 export async function assertManagesPartners(db: DbOrTx, actor: RequestActor, campaign: CampaignRow) {
-  const [owner] = await db.select({ isRetailer: brands.isRetailer }).from(brands).where(eq(brands.id, campaign.brandId));
+  const owner = await findBrand(db, campaign.brandId);
   const ok = canManagePartners({
     type: campaign.type,
     sharedCampaign: campaign.sharedCampaign,
@@ -53,7 +51,7 @@ export async function savePartners({ db, actor, body }: SavePartnersOptions): Pr
         body.partnersId,
       ),
     ];
-    const campaignRewards = await tx.select({ id: rewards.id, type: rewards.type }).from(rewards).where(eq(rewards.campaignId, campaign.id));
+    const campaignRewards = await listRewardTypes(tx, campaign.id);
     const supplies = body.rewards ?? [];
     fields.push(
       ...rewardSupplyErrors(supplies, {

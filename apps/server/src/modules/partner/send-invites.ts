@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { conflict } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { editCampaign } from '../campaign/index.js';
-import { brandOwners, findBrand, listPartnerRows, sendPendingInvites } from './partner.repository.js';
+import { editCampaign, findBrand } from '../campaign/index.js';
+import { brandOwners, listPartnerRows, sendPendingInvites } from './partner.repository.js';
 import { sendPartnerMail } from './partner-mail.js';
 import { assertManagesPartners } from './save-partners.js';
 

@@ -1,11 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ERROR_CODES, launchSlices, sharedLaunchErrors, sliceTotal, type TInviteStatus, type TPaymentPlan } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { brands, rewardPartners, rewards } from '../../db/schema/index.js';
 import { conflict } from '../../lib/app-error.js';
 import { accrueInvoiceLine, debitWallet, PaymentDueError } from '../billing/index.js';
 import type { CampaignRow } from '../campaign/index.js';
-import { listPartnerRows } from './partner.repository.js';
+import { addPartnerPayment, listPartnerRows, listRewardPartners, listSharedLaunchRewards, lockPartnerWallets } from './partner.repository.js';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
@@ -21,14 +19,11 @@ const dollars = (cents: number) => (cents / 100).toFixed(2);
 export async function debitSharedLaunch(tx: DbOrTx, input: { campaign: CampaignRow; userId: string | null; ownerPlan: TPaymentPlan }) {
   const { campaign } = input;
   const partners = await listPartnerRows(tx, campaign.id);
-  const rewardRows = await tx
-    .select({ id: rewards.id, type: rewards.type, title: rewards.title, filledByPartners: rewards.filledByPartners, budgetCents: rewards.budgetCents, budgetPaidCents: rewards.budgetPaidCents })
-    .from(rewards)
-    .where(eq(rewards.campaignId, campaign.id))
-    .orderBy(asc(rewards.id));
-  const entries = rewardRows.length
-    ? await tx.select().from(rewardPartners).where(inArray(rewardPartners.rewardId, rewardRows.map((r) => r.id)))
-    : [];
+  const rewardRows = await listSharedLaunchRewards(tx, campaign.id);
+  const entries = await listRewardPartners(
+    tx,
+    rewardRows.map((r) => r.id),
+  );
   const withPartners = rewardRows.map((r) => ({
     ...r,
     partners: entries.filter((e) => e.rewardId === r.id).map((e) => ({ brandId: e.partnerBrandId, budget: e.budgetCents, paid: e.paidCents, fillStatus: e.fillStatus })),
@@ -37,10 +32,7 @@ export async function debitSharedLaunch(tx: DbOrTx, input: { campaign: CampaignR
   if (errors.length > 0) throw conflict('A shared campaign launches with an accepted partner and every partner reward filled', ERROR_CODES.illegalTransition, errors);
 
   const partnerIds = partners.map((p) => p.partnerBrandId).sort();
-  // Locked in id order, so two launches sharing partners never wait on each other in a circle.
-  const wallets = partnerIds.length
-    ? await tx.select({ id: brands.id, name: brands.name, plan: brands.paymentPlan, balance: brands.walletBalanceCents }).from(brands).where(inArray(brands.id, partnerIds)).orderBy(asc(brands.id)).for('update')
-    : [];
+  const wallets = await lockPartnerWallets(tx, partnerIds);
   const byId = new Map(wallets.map((w) => [w.id, w]));
   const slices = launchSlices({
     owner: { brandId: campaign.brandId, paymentPlan: input.ownerPlan },
@@ -72,12 +64,7 @@ export async function debitSharedLaunch(tx: DbOrTx, input: { campaign: CampaignR
       } else {
         await accrueInvoiceLine(tx, { brandId: slice.brandId, kind: 'budget', description: note, amountCents: part.cents, campaignId: campaign.id });
       }
-      await tx
-        .update(rewardPartners)
-        .set({ paidCents: sql`${rewardPartners.paidCents} + ${part.cents}` })
-        .where(and(eq(rewardPartners.rewardId, part.rewardId), eq(rewardPartners.partnerBrandId, slice.brandId)));
-      // The engine pays participants out of the reward's paid budget, whoever funded it.
-      await tx.update(rewards).set({ budgetPaidCents: sql`${rewards.budgetPaidCents} + ${part.cents}`, updatedAt: new Date() }).where(eq(rewards.id, part.rewardId));
+      await addPartnerPayment(tx, part.rewardId, slice.brandId, part.cents);
       changes.push({ field: `rewards.${part.rewardId}.paidBy.${slice.brandId}`, old: 0, new: part.cents });
     }
   }

@@ -1,3 +1,3 @@
 // The reward module's public file: what other modules may use.
-export { listRewardsForCampaign } from './reward.repository.js';
-export { insertCodes } from './insert-codes.js';
+export { findReward, listRewardCodes, listRewardsForCampaign, updateReward } from './reward.repository.js';
+export { insertCodes } from './reward-codes.repository.js';

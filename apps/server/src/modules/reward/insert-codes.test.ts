@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { campaigns, rewardCodes } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { insertCodes } from './insert-codes.js';
+import { insertCodes } from './reward-codes.repository.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { REWARD_TYPE_ORDER, type TRewardRead } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { missions, rewardCodes, rewardPartners, rewards } from '../../db/schema/index.js';
@@ -108,4 +108,52 @@ export async function countUnissuedCodes(db: DbOrTx, rewardId: number) {
     .from(rewardCodes)
     .where(and(eq(rewardCodes.rewardId, rewardId), isNull(rewardCodes.issuedAt)));
   return row?.n ?? 0;
+}
+
+type RewardValues = Omit<typeof rewards.$inferInsert, 'id' | 'brandId' | 'campaignId'>;
+
+/** A reward of the brand, whatever its campaign. */
+export async function findBrandReward(db: DbOrTx, brandId: string, rewardId: number): Promise<RewardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(rewards)
+    .where(and(eq(rewards.brandId, brandId), eq(rewards.id, rewardId)));
+  return row;
+}
+
+export async function insertReward(db: DbOrTx, values: RewardValues & { brandId: string; campaignId: number }): Promise<RewardRow> {
+  const [row] = await db.insert(rewards).values(values).returning();
+  return row!;
+}
+
+export async function updateReward(db: DbOrTx, rewardId: number, set: Partial<RewardValues>): Promise<RewardRow> {
+  const [row] = await db.update(rewards).set(set).where(eq(rewards.id, rewardId)).returning();
+  return row!;
+}
+
+/** The campaign's other rewards' item assignments (items one reward took are not another's). */
+export async function listOtherAssignments(db: DbOrTx, campaignId: number, exceptRewardId: number | undefined) {
+  return db
+    .select({ id: rewards.id, title: rewards.title, assignment: rewards.assignment })
+    .from(rewards)
+    .where(and(eq(rewards.campaignId, campaignId), exceptRewardId !== undefined ? ne(rewards.id, exceptRewardId) : undefined));
+}
+
+/** The codes a reward holds, issued or not. */
+export async function listRewardCodes(db: DbOrTx, rewardId: number): Promise<string[]> {
+  const rows = await db.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, rewardId));
+  return rows.map((r) => r.code);
+}
+
+export async function deleteRewardCodes(db: DbOrTx, rewardId: number): Promise<void> {
+  await db.delete(rewardCodes).where(eq(rewardCodes.rewardId, rewardId));
+}
+
+/** The code files the brand's rewards still refer to. */
+export async function listReferencedCodeFiles(db: DbOrTx, brandId: string): Promise<Set<string | null>> {
+  const rows = await db
+    .select({ url: rewards.codesFileUrl })
+    .from(rewards)
+    .where(and(eq(rewards.brandId, brandId), isNotNull(rewards.codesFileUrl)));
+  return new Set(rows.map((r) => r.url));
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import {
   isSuppliedByPartner,
   applyRewardScope,
@@ -18,12 +17,19 @@ import {
   type TSaveRewardBody,
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { brands, campaignMissions, campaignPartners, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { editCampaign } from '../campaign/index.js';
-import { insertCodes } from './insert-codes.js';
-import { listRewardsForCampaign } from './reward.repository.js';
+import { countMissionsAndRewards, countPartners, editCampaign, findBrand, listMissionEntries, listMissionItemIds } from '../campaign/index.js';
+import { insertCodes } from './reward-codes.repository.js';
+import {
+  deleteRewardCodes,
+  findReward,
+  insertReward,
+  listOtherAssignments,
+  listRewardCodes,
+  listRewardsForCampaign,
+  updateReward,
+} from './reward.repository.js';
 
 export interface SaveRewardOptions {
   db: Db;
@@ -39,19 +45,13 @@ export interface SaveRewardOptions {
 export async function saveReward({ db, actor, body }: SaveRewardOptions): Promise<TRewardRead> {
   const permission = body.id ? 'reward:update' : 'reward:create';
   const { result } = await editCampaign({ db, actor, permission, campaignId: body.bundleId }, async (tx, { campaign }) => {
-    const [brand] = await tx.select().from(brands).where(eq(brands.id, actor.brandId));
-    const existing = body.id
-      ? (await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, body.id))))[0]
-      : undefined;
+    const brand = await findBrand(tx, actor.brandId);
+    const existing = body.id ? await findReward(tx, campaign.brandId, campaign.id, body.id) : undefined;
     if (body.id && !existing) throw notFound('Reward');
 
-    const entries = await tx
-      .select({ missionId: campaignMissions.missionId, subtype: missions.subtype })
-      .from(campaignMissions)
-      .innerJoin(missions, eq(missions.id, campaignMissions.missionId))
-      .where(eq(campaignMissions.campaignId, campaign.id));
+    const entries = await listMissionEntries(tx, campaign.id);
     if (!existing) {
-      const rewardCount = (await tx.select({ id: rewards.id }).from(rewards).where(eq(rewards.campaignId, campaign.id))).length;
+      const { rewards: rewardCount } = await countMissionsAndRewards(tx, campaign.id);
       if (!canAddReward({ type: campaign.type, missionCount: entries.length, rewardCount })) {
         throw conflict(
           entries.length === 0 ? 'Add a mission before rewards' : 'A consumer campaign takes one reward',
@@ -72,26 +72,18 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
 
     // Items sold in the campaign's itemSold missions: what dynamic cash rows and assignments pick from.
     const itemSoldMissionIds = entries.filter((e) => e.subtype === 'itemSold').map((e) => e.missionId);
-    const soldItems =
-      itemSoldMissionIds.length === 0
-        ? []
-        : await tx.select({ id: missionItems.id }).from(missionItems).where(inArray(missionItems.missionId, itemSoldMissionIds));
-    const soldItemIds = soldItems.map((i) => i.id);
+    const soldItemIds = await listMissionItemIds(tx, itemSoldMissionIds);
 
-    const existingCodes = existing
-      ? (await tx.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, existing.id))).map((c) => c.code)
-      : [];
+    const existingCodes = existing ? await listRewardCodes(tx, existing.id) : [];
     const newCodes = [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter(
       (c) => !existingCodes.includes(c),
     );
-    const partners = campaign.sharedCampaign
-      ? await tx.select({ id: campaignPartners.id }).from(campaignPartners).where(eq(campaignPartners.campaignId, campaign.id))
-      : [];
+    const partnerCount = campaign.sharedCampaign ? await countPartners(tx, campaign.id) : 0;
     const suppliedByPartner = isSuppliedByPartner({
       isShared: body.isShared,
       filledByPartners: body.filledByPartners,
       sharedCampaign: campaign.sharedCampaign,
-      partnerCount: partners.length,
+      partnerCount,
     });
     fields.push(
       ...validateRewardDetails(
@@ -138,10 +130,7 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       fields.push(...validateAssignment(assignment));
       const picked = assignment?.itemsId ?? [];
       if (picked.length > 0) {
-        const others = await tx
-          .select({ id: rewards.id, title: rewards.title, assignment: rewards.assignment })
-          .from(rewards)
-          .where(and(eq(rewards.campaignId, campaign.id), existing ? ne(rewards.id, existing.id) : undefined));
+        const others = await listOtherAssignments(tx, campaign.id, existing?.id);
         for (const other of others) {
           const taken = (other.assignment?.itemsId ?? []).filter((id) => picked.includes(id));
           if (taken.length > 0) {
@@ -183,16 +172,16 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       imageArgs: body.type === 'prize' ? (body.imageArgs ?? null) : null,
       updatedAt: new Date(),
     };
-    const [saved] = existing
-      ? await tx.update(rewards).set(values).where(eq(rewards.id, existing.id)).returning()
-      : await tx.insert(rewards).values({ ...values, brandId: actor.brandId, campaignId: campaign.id }).returning();
-    if (!usesCodes && existing) await tx.delete(rewardCodes).where(eq(rewardCodes.rewardId, saved!.id));
-    if (usesCodes && newCodes.length > 0) await insertCodes(tx, actor.brandId, saved!.id, newCodes);
+    const saved = existing
+      ? await updateReward(tx, existing.id, values)
+      : await insertReward(tx, { ...values, brandId: actor.brandId, campaignId: campaign.id });
+    if (!usesCodes && existing) await deleteRewardCodes(tx, saved.id);
+    if (usesCodes && newCodes.length > 0) await insertCodes(tx, actor.brandId, saved.id, newCodes);
     const all = await listRewardsForCampaign(tx, actor.brandId, campaign.id);
     return {
       action: existing ? 'reward.update' : 'reward.create',
-      changes: [{ field: 'rewards', old: existing ? { id: existing.id, type: existing.type, title: existing.title } : null, new: { id: saved!.id, type: saved!.type, title: saved!.title } }],
-      result: all.find((r) => r.id === saved!.id)!,
+      changes: [{ field: 'rewards', old: existing ? { id: existing.id, type: existing.type, title: existing.title } : null, new: { id: saved.id, type: saved.type, title: saved.title } }],
+      result: all.find((r) => r.id === saved.id)!,
     };
   });
   return result;

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { isCodeReward, rewardEndDateMessage, type TRewardRead } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { editCampaign } from '../campaign/index.js';
-import { listRewardsForCampaign } from './reward.repository.js';
+import { findReward, listRewardsForCampaign, updateReward } from './reward.repository.js';
 
 export interface UpdateRewardEndDateOptions {
   db: Db;
@@ -21,7 +19,7 @@ export interface UpdateRewardEndDateOptions {
 export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): Promise<TRewardRead> {
   const { db, actor, campaignId, rewardId, endDate, timeZone } = options;
   const { result } = await editCampaign({ db, actor, permission: 'reward:update', campaignId, status: 'any' }, async (tx, { campaign }) => {
-    const [reward] = await tx.select().from(rewards).where(and(eq(rewards.campaignId, campaign.id), eq(rewards.id, rewardId)));
+    const reward = await findReward(tx, campaign.brandId, campaign.id, rewardId);
     if (!reward) throw notFound('Reward');
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'endDate', message: 'only code rewards (gift card, free product, discount) expire' }]);
     const end = new Date(endDate * 1000);
@@ -31,7 +29,7 @@ export async function updateRewardEndDate(options: UpdateRewardEndDateOptions): 
       campaignEndDate: campaign.endDate ? Math.floor(campaign.endDate.getTime() / 1000) : null,
     });
     if (message) throw invalid([{ path: 'endDate', message }]);
-    await tx.update(rewards).set({ endDate: end, endTimeZone: timeZone, updatedAt: new Date() }).where(eq(rewards.id, reward.id));
+    await updateReward(tx, reward.id, { endDate: end, endTimeZone: timeZone, updatedAt: new Date() });
     return {
       action: 'reward.end-date',
       changes: [{ field: `rewards.${reward.id}.endDate`, old: reward.endDate?.toISOString() ?? null, new: end.toISOString() }],

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { CODE_FILE_LIMITS, CodeSummarizer, CodeTextSummarizer, codeFileExtension, isCodeReward, type CodeSummary } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { rewardCodes, rewards } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { parseCodeFile } from './code-file/parse-code-file.js';
-import { insertCodes } from './insert-codes.js';
+import { insertCodes } from './reward-codes.repository.js';
+import { findBrandReward, listReferencedCodeFiles, listRewardCodes } from './reward.repository.js';
 
 async function rewardOfBrand(db: Db, actor: RequestActor, rewardId: number) {
-  const [reward] = await db.select().from(rewards).where(and(eq(rewards.brandId, actor.brandId), eq(rewards.id, rewardId)));
+  const reward = await findBrandReward(db, actor.brandId, rewardId);
   if (!reward) throw notFound('Reward');
   return reward;
 }
 
 async function existingCodes(db: Db, rewardId: number) {
-  const rows = await db.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, rewardId));
-  return new Set(rows.map((r) => r.code));
+  return new Set(await listRewardCodes(db, rewardId));
 }
 
 /** Rows summarized, or codes written as JSON, between two looks at the clock. */
@@ -151,11 +149,7 @@ export async function sweepUnreferencedFiles(db: Db, brandId: string, dir: strin
     if (info && info.mtimeMs < cutoff) old.push(name);
   }
   if (old.length === 0) return 0;
-  const rows = await db
-    .select({ url: rewards.codesFileUrl })
-    .from(rewards)
-    .where(and(eq(rewards.brandId, brandId), isNotNull(rewards.codesFileUrl)));
-  const referenced = new Set(rows.map((r) => r.url));
+  const referenced = await listReferencedCodeFiles(db, brandId);
   const unreferenced = old.filter((name) => !referenced.has(`codes/${name}`));
   await Promise.all(unreferenced.map((name) => rm(path.join(dir, name), { force: true })));
   return unreferenced.length;
