@@ -428,6 +428,37 @@ describe('mission wizard', () => {
     _meta: { totalCount: 2, pageCount: 1, currentPage: 1, perPage: 5 },
   };
 
+  it('removes a mission after asking, says so and reads the form data again', async () => {
+    const { api } = renderBuilder(formDataFixture(), {
+      'POST /api/v3/bundle/5/mission/11/delete': () => ({
+        body: { campaign: { ...formDataFixture().campaign, version: 8 } },
+      }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove Cold brew 101' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this mission?' });
+    expect(api.to('POST', '/api/v3/bundle/5/mission/11/delete')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove mission' }));
+
+    expect(await screen.findByText('“Cold brew 101” was removed from the campaign.')).toBeTruthy();
+    expect(api.to('POST', '/api/v3/bundle/5/mission/11/delete')).toHaveLength(1);
+    // The form data is read again: the list, the progress and the warnings may have changed.
+    await waitFor(() => expect(api.to('GET', '/api/v3/bundle/5/form-data')).toHaveLength(2));
+  });
+
+  it('duplicates the campaign from More actions and opens the copy', async () => {
+    const { api, router } = renderBuilder(formDataFixture(), {
+      'POST /api/campaign/5/duplicate': () => ({ body: campaignFixture({ id: 9, name: 'Cold brew training (copy)' }) }),
+      'GET /api/v3/bundle/9/form-data': () => ({ body: formDataFixture({ campaign: { id: 9 } }) }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'More actions' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/campaign/9'));
+    expect(api.to('POST', '/api/campaign/5/duplicate')).toHaveLength(1);
+    expect(await screen.findByText('Campaign duplicated. You are now editing the copy.')).toBeTruthy();
+  });
+
   it('adds a learning mission: select, then a passing grade capped at the question count', async () => {
     const data = formDataFixture();
     const { api } = renderBuilder(data, {
