@@ -37,20 +37,21 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** Turns a failed response into an ApiError, preferring the server's typed error body. */
-export async function toApiError(response: Response): Promise<ApiError> {
-  const payload = await readJson(response).catch(() => undefined);
+/** A failed answer's body as an ApiError: the server's typed error body when it is one, else the HTTP status. */
+export function apiErrorFromBody(status: number, statusText: string, payload: unknown): ApiError {
   const parsed = ZErrorBody.safeParse(payload);
   if (parsed.success) {
     const { code, message, fields, dueCents } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, fields, dueCents });
+    return new ApiError({ status, code, message, fields, dueCents });
   }
   // Proxies and crashes may answer with HTML or nothing; keep the status so callers can still react.
-  return new ApiError({
-    status: response.status,
-    code: CLIENT_ERROR_CODES.http,
-    message: response.statusText || `HTTP ${response.status}`,
-  });
+  return new ApiError({ status, code: CLIENT_ERROR_CODES.http, message: statusText || `HTTP ${status}` });
+}
+
+/** Turns a failed response into an ApiError, preferring the server's typed error body. */
+export async function toApiError(response: Response): Promise<ApiError> {
+  const payload = await readJson(response).catch(() => undefined);
+  return apiErrorFromBody(response.status, response.statusText, payload);
 }
 
 /**

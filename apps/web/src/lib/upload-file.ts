@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { APP_REQUEST_HEADER, ZErrorBody } from '@rally/domain';
-import { ApiError, CLIENT_ERROR_CODES } from './api-client';
+import { APP_REQUEST_HEADER } from '@rally/domain';
+import { ApiError, CLIENT_ERROR_CODES, apiErrorFromBody } from './api-client';
 
 export interface TUploadProgress {
   loaded: number;
@@ -38,12 +38,7 @@ function parseJson(text: string): unknown {
 
 /** The server's `{ error: { code, message, fields } }` body as an ApiError, or a generic one. */
 export function uploadErrorFrom(status: number, statusText: string, responseText: string): ApiError {
-  const parsed = ZErrorBody.safeParse(parseJson(responseText));
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError({ status, code, message, fields });
-  }
-  return new ApiError({ status, code: CLIENT_ERROR_CODES.http, message: statusText || `HTTP ${status}` });
+  return apiErrorFromBody(status, statusText, parseJson(responseText));
 }
 
 /**
