@@ -4,7 +4,7 @@ import { createRevisionWatch, type RevisionWatch } from '../lib/revision-watch.j
 import type { Auth } from '../modules/auth/auth.js';
 import { createSessionLookup, type SessionLookup } from '../modules/auth/session-lookup.js';
 import { createFormDataCache, type FormDataCache } from '../modules/builder/form-data-cache.js';
-import { createRenameMemo, type RenameMemo } from '../modules/builder/rename-campaign.js';
+import { createRenameMemo, type RenameMemo } from '../modules/campaign/rename-campaign.js';
 import { createCampaignPageAnchors, type CampaignPageAnchors } from '../modules/campaign/campaign-page-anchors.js';
 import { createStoreCaches, type StoreCaches } from '../modules/store/index.js';
 

@@ -18,10 +18,16 @@ import {
   ZUpdateCampaignMissionBody,
   type TFormData,
 } from '@rally/domain';
-import { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
-import { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
-import { getActivity, getCampaignMissions, getCampaignRewards, getPauseDetails, getRewardTypes } from './campaign-queries.js';
-import { updateCampaignFields } from './update-campaign-fields.js';
+import {
+  addCampaignMission,
+  deleteCampaignMission,
+  deleteCampaignReward,
+  endCampaign,
+  updateCampaignFields,
+  updateCampaignMission,
+} from '../campaign/index.js';
+import { getCampaignRewards } from '../reward/index.js';
+import { getActivity, getCampaignMissions, getPauseDetails, getRewardTypes } from './campaign-queries.js';
 import { errorResponses } from '../../lib/error-responses.js';
 
 const errors = errorResponses;

@@ -1,9 +1,8 @@
-import { canAddReward, REWARD_TYPES, type TActivityEntry, type TRewardRead } from '@rally/domain';
+import { canAddReward, REWARD_TYPES, type TActivityEntry } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { countMissionsAndRewards, findCampaign, findVisibleCampaign, toEpochSeconds } from '../campaign/index.js';
-import { listRewardsForCampaign } from '../reward/index.js';
 import { listActivity, listCampaignMissions, pauseFacts } from './builder.repository.js';
 
 interface CampaignQueryOptions {
@@ -21,11 +20,6 @@ async function visibleOrThrow(db: Db, actor: RequestActor, campaignId: number) {
 export async function getCampaignMissions({ db, actor, campaignId }: CampaignQueryOptions) {
   const campaign = await visibleOrThrow(db, actor, campaignId);
   return listCampaignMissions(db, campaign.id);
-}
-
-export async function getCampaignRewards({ db, actor, campaignId }: CampaignQueryOptions): Promise<TRewardRead[]> {
-  const campaign = await visibleOrThrow(db, actor, campaignId);
-  return listRewardsForCampaign(db, campaign.brandId, campaign.id);
 }
 
 /** Which reward types the wizard may offer for this campaign now, with the reason when none can be added. */

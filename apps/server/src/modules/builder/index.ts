@@ -1,3 +1,2 @@
-// The builder module's public file: what other modules may use.
-export { getCampaignRewards } from './campaign-queries.js';
+// The builder module's public file: the builder's read models (its writes are the campaign module's).
 export { listCampaignMissions as listCampaignMissionsFor, listCampaignPartners as listCampaignPartnersFor } from './builder.repository.js';

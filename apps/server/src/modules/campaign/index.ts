@@ -1,30 +1,19 @@
-// The campaign module's public file: what other modules may use.
+// The campaign module's public file: what other modules may use. The campaign aggregate lives here: its
+// repository, its one unit of work for writes (editCampaign) and the writes themselves; the builder module keeps
+// the builder's routes and read models.
 export { toApiCampaign, toEpochSeconds, type CampaignRow } from './campaign.mapper.js';
 export {
-  countMissionItems,
   countMissionsAndRewards,
   countPartners,
-  deleteCampaignRewardRow,
-  deleteMissionEntries,
-  deleteMissionRewards,
-  deletePartners,
   findBrand,
-  findBrandMission,
   findCampaign,
-  findCampaignWithProgressFacts,
-  findMissionEntry,
   findVisibleCampaign,
-  insertMissionEntry,
   listMissionEntries,
-  listMissionEntryIds,
   listMissionItemIds,
-  updateMissionEntry,
-  writeMissionOrder,
-  type BrandRow,
-  lockCampaign,
   recordAudit,
-  type CampaignSet,
 } from './campaign.repository.js';
+export { endCampaign, deleteCampaignReward } from './campaign-lifecycle.js';
+export { addCampaignMission, deleteCampaignMission, updateCampaignMission } from './campaign-missions.js';
 export { deleteCampaign, type DeleteCampaignOptions } from './delete-campaign.js';
-export { assertEditable, editCampaign, type CampaignChange, type CampaignEdit, type EditCampaignOptions } from './edit-campaign.js';
-export { saveCampaignChange, type CampaignChangeEntry, type SaveCampaignChangeOptions } from './save-campaign-change.js';
+export { editCampaign, type CampaignEdit, type EditCampaignOptions } from './edit-campaign.js';
+export { updateCampaignFields } from './update-campaign-fields.js';

@@ -15,8 +15,8 @@ import {
 import { appError, invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { fileOfRequest, multipartFailure } from '../../lib/multipart-upload.js';
-import { getCampaignRewards } from '../builder/index.js';
 import { fillPartnerReward, isInvitedTo } from '../partner/index.js';
+import { getCampaignRewards } from './get-campaign-rewards.js';
 import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
 import { addRewardCodes, uploadCodes, uploadedCodesJson } from './upload-codes.js';

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.js';
 import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { deleteCampaignRewardRow, editCampaign, toApiCampaign } from '../campaign/index.js';
+import { toApiCampaign } from './campaign.mapper.js';
+import { deleteCampaignRewardRow } from './campaign.repository.js';
+import { editCampaign } from './edit-campaign.js';
 
 export interface DeleteCampaignRewardOptions {
   db: Db;

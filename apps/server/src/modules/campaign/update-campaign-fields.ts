@@ -9,15 +9,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { appError, conflict } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
-import {
-  deleteMissionEntries,
-  deleteMissionRewards,
-  deletePartners,
-  editCampaign,
-  findBrand,
-  listMissionEntries,
-  toApiCampaign,
-} from '../campaign/index.js';
+import { toApiCampaign } from './campaign.mapper.js';
+import { deleteMissionEntries, deleteMissionRewards, deletePartners, findBrand, listMissionEntries } from './campaign.repository.js';
+import { editCampaign } from './edit-campaign.js';
 import { renameCampaign, type RenameMemo } from './rename-campaign.js';
 
 export interface UpdateCampaignFieldsOptions {

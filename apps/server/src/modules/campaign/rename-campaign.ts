@@ -5,7 +5,9 @@ import { campaignAudit, campaigns } from '../../db/schema/index.js';
 import { notFound, staleVersion } from '../../lib/app-error.js';
 import { perDatabase } from '../../lib/per-database.js';
 import type { RequestActor } from '../auth/index.js';
-import { assertEditable, findCampaignWithProgressFacts, toApiCampaign } from '../campaign/index.js';
+import { toApiCampaign } from './campaign.mapper.js';
+import { findCampaignWithProgressFacts } from './campaign.repository.js';
+import { assertEditable } from './edit-campaign.js';
 
 export interface RenameCampaignOptions {
   db: Db;

@@ -13,20 +13,19 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { appError, conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
+import { toApiCampaign, type CampaignRow } from './campaign.mapper.js';
 import {
   countMissionItems,
   deleteMissionEntries,
   deleteMissionRewards,
-  editCampaign,
   findBrandMission,
   findMissionEntry,
   insertMissionEntry,
   listMissionEntryIds,
-  toApiCampaign,
   updateMissionEntry,
   writeMissionOrder,
-  type CampaignRow,
-} from '../campaign/index.js';
+} from './campaign.repository.js';
+import { editCampaign } from './edit-campaign.js';
 
 function checkSettings(
   campaign: CampaignRow,
