@@ -4,18 +4,7 @@ import { CODE_REWARD_TYPES, type TCampaignListQuery, type TCampaignStatus, type 
 import type { Db, DbOrTx } from '../../db/client.js';
 import { perDatabase } from '../../lib/per-database.js';
 import { escapeLike, writeOrder } from '../../lib/sql-helpers.js';
-import {
-  brands,
-  campaignAudit,
-  campaignCounts,
-  campaignMissions,
-  campaignPartners,
-  campaigns,
-  missionItems,
-  missions,
-  rewardCodes,
-  rewards,
-} from '../../db/schema/index.js';
+import { brands, campaignAudit, campaignCounts, campaignMissions, campaignPartners, campaigns, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
 import { listAnchors, type CampaignPageAnchors, type PageAnchor } from './campaign-page-anchors.js';
 
