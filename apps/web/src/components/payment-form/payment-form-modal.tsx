@@ -1,7 +1,14 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { ERROR_CODES, MAX_TOP_UP_CENTS, MIN_TOP_UP_CENTS, ZCardInput, type TPaymentResult } from '@rally/domain';
+import { useIsMutating, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  ERROR_CODES,
+  MAX_TOP_UP_CENTS,
+  MIN_TOP_UP_CENTS,
+  ZCardInput,
+  type TCardInput,
+  type TPaymentResult,
+} from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client';
 import { errorMessage } from '../../lib/error-message';
@@ -28,6 +35,14 @@ export interface PaymentFormModalProps {
 
 const toCents = (value: number | string) => Math.round(Number(value) * 100);
 
+/** A sandbox card read from the form, or Stripe Elements' confirmation. */
+type TPayment =
+  | { amount: number; card: TCardInput }
+  | { amount: number; confirm: StripeConfirm };
+
+/** The payment form's write: the modal may not close while it runs. */
+const PAY_MUTATION_KEY = ['payment-form', 'pay'] as const;
+
 /** Waits for the webhook to credit a Stripe payment (the browser's confirmation is not proof of payment). */
 async function waitForCredit(paymentId: string, timeoutMs = 60_000): Promise<TPaymentResult> {
   const until = Date.now() + timeoutMs;
@@ -46,7 +61,7 @@ async function waitForCredit(paymentId: string, timeoutMs = 60_000): Promise<TPa
 export function PaymentFormModal(props: PaymentFormModalProps) {
   const { t } = useTranslation();
   const { opened, target = { kind: 'topup' }, onClose } = props;
-  const [busy, setBusy] = useState(false);
+  const busy = useIsMutating({ mutationKey: PAY_MUTATION_KEY }) > 0;
   return (
     <Modal
       closeButtonProps={{ 'aria-label': t('payment.cancel') }}
@@ -56,7 +71,7 @@ export function PaymentFormModal(props: PaymentFormModalProps) {
       centered
     >
       {/* Mounted per opening, so every opening starts from the amount due and an empty card. */}
-      {opened && <PaymentFormBody {...props} target={target} busy={busy} setBusy={setBusy} />}
+      {opened && <PaymentFormBody {...props} target={target} />}
     </Modal>
   );
 }
@@ -69,9 +84,7 @@ function PaymentFormBody({
   reason,
   onPaid,
   onClose,
-  busy,
-  setBusy,
-}: PaymentFormModalProps & { target: TPaymentTarget; busy: boolean; setBusy: (busy: boolean) => void }) {
+}: PaymentFormModalProps & { target: TPaymentTarget }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const summary = useBillingSummary(opened);
@@ -80,7 +93,6 @@ function PaymentFormBody({
   const [card, setCard] = useState<SandboxCard>(emptySandboxCard);
   const [cardErrors, setCardErrors] = useState<Partial<Record<keyof SandboxCard, string>>>({});
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [stripeConfirm, setStripeConfirm] = useState<StripeConfirm | null>(null);
   const registerStripe = useCallback((confirm: StripeConfirm | null) => setStripeConfirm(() => confirm), []);
 
@@ -116,43 +128,57 @@ function PaymentFormBody({
     return parsed.success && expiry ? parsed.data : null;
   }
 
-  async function finish(result: TPaymentResult) {
-    await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
-    await queryClient.invalidateQueries({ queryKey: ['me'] });
-    if (result.status === 'succeeded') onPaid(result);
-    else setFailure(result.failureMessage ?? t('payment.not-confirmed'));
-  }
-
-  async function submit() {
-    if (busy || !provider) return;
-    const problem = target.kind === 'topup' ? amountProblem() : null;
-    setAmountError(problem);
-    setFailure(null);
-    if (problem) return;
-    const payAmount = target.kind === 'topup' ? cents : amountDueCents;
-    setBusy(true);
-    try {
-      if (provider === 'sandbox') {
-        const parsed = readSandboxCard();
-        if (!parsed) return;
-        await finish(await startPayment(target, payAmount, parsed));
+  // Resolves with the payment as it ended (succeeded, or failed with the provider's reason).
+  const pay = useMutation({
+    mutationKey: PAY_MUTATION_KEY,
+    mutationFn: async (payment: TPayment): Promise<TPaymentResult> => {
+      let result: TPaymentResult;
+      if ('card' in payment) {
+        result = await startPayment(target, payment.amount, payment.card);
       } else {
-        if (!stripeConfirm) return;
         let paymentId = '';
-        await stripeConfirm(async () => {
-          const started = await startPayment(target, payAmount);
+        await payment.confirm(async () => {
+          const started = await startPayment(target, payment.amount);
           paymentId = started.paymentId;
           if (!started.clientSecret) throw new Error(t('payment.not-confirmed'));
           return { clientSecret: started.clientSecret };
         });
-        await finish(await waitForCredit(paymentId));
+        result = await waitForCredit(paymentId);
       }
-    } catch (error) {
-      if (isApiError(error) && error.code === ERROR_CODES.paymentDeclined) setFailure(error.message);
-      else if (error instanceof Error && !isApiError(error)) setFailure(error.message);
-      else setFailure(errorMessage(t, error));
-    } finally {
-      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['me'] });
+      return result;
+    },
+    onSuccess: (result) => {
+      if (result.status === 'succeeded') onPaid(result);
+    },
+  });
+  const busy = pay.isPending;
+
+  function failureText(): string | null {
+    const error = pay.error;
+    if (error) {
+      if (isApiError(error) && error.code === ERROR_CODES.paymentDeclined) return error.message;
+      if (error instanceof Error && !isApiError(error)) return error.message;
+      return errorMessage(t, error);
+    }
+    if (pay.data && pay.data.status !== 'succeeded') return pay.data.failureMessage ?? t('payment.not-confirmed');
+    return null;
+  }
+  const failure = failureText();
+
+  function submit() {
+    if (busy || !provider) return;
+    const problem = target.kind === 'topup' ? amountProblem() : null;
+    setAmountError(problem);
+    pay.reset();
+    if (problem) return;
+    const amount = target.kind === 'topup' ? cents : amountDueCents;
+    if (provider === 'sandbox') {
+      const card = readSandboxCard();
+      if (card) pay.mutate({ amount, card });
+    } else if (stripeConfirm) {
+      pay.mutate({ amount, confirm: stripeConfirm });
     }
   }
 
@@ -160,7 +186,7 @@ function PaymentFormBody({
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
       noValidate
       data-testid="payment-form"

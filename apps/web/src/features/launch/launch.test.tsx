@@ -390,6 +390,41 @@ describe('launch now: budget and outcome', () => {
     expect(api.to('POST', '/api/v3/bundle/add-budget')).toHaveLength(2);
   });
 
+  it('says why a card was declined in the payment form, and pays on the next try', async () => {
+    let budgetCalls = 0;
+    let topUps = 0;
+    const { api } = renderModal(modalData({ rewards: [money] }), 'launch', {
+      'GET /api/v3/bundle/5/budget-status': () => ({ body: prepaid(12_000) }),
+      'POST /api/v3/bundle/add-budget': () =>
+        (budgetCalls += 1) === 1
+          ? { status: 402, body: { error: { code: 'PAYMENT_REQUIRED', message: 'short', fields: [], dueCents: 38_000 } } }
+          : { body: { walletBalance: 0, paid: 50_000, rewards: [{ rewardId: 41, budget: 50_000, budgetPaid: 50_000 }] } },
+      'GET /api/billing/summary': () => ({
+        body: { walletBalance: 12_000, currency: 'USD', paymentPlan: 'prepaid', provider: 'sandbox', publishableKey: null, testMode: true, unpaidInvoiceId: null },
+      }),
+      'POST /api/billing/top-up': () =>
+        (topUps += 1) === 1
+          ? { status: 402, body: { error: { code: 'PAYMENT_DECLINED', message: 'Your card was declined.', fields: [] } } }
+          : { body: { paymentId: '00000000-0000-4000-8000-000000000001', status: 'succeeded', amount: 38_000, clientSecret: null, failureMessage: null, walletBalance: 50_000 } },
+    });
+    await passSettings();
+    fireEvent.click(within(await screen.findByTestId('budget-panel')).getByRole('button', { name: 'Add money and pay $500.00' }));
+    const form = await screen.findByTestId('payment-form');
+    await within(form).findByTestId('payment-test-mode');
+    fireEvent.change(within(form).getByTestId('card-number'), { target: { value: '4000 0000 0000 0002' } });
+    fireEvent.change(within(form).getByTestId('card-expiry'), { target: { value: '12/40' } });
+    fireEvent.change(within(form).getByTestId('card-cvc'), { target: { value: '123' } });
+    fireEvent.click(within(form).getByTestId('payment-submit'));
+
+    expect((await within(form).findByTestId('payment-failure')).textContent).toContain('Your card was declined.');
+    expect(api.to('POST', '/api/v3/bundle/add-budget')).toHaveLength(1);
+
+    fireEvent.click(within(form).getByTestId('payment-submit'));
+    await waitFor(() => expect(screen.getByTestId('launch-step-reach')).toBeTruthy());
+    expect(api.to('POST', '/api/billing/top-up')).toHaveLength(2);
+    expect(api.to('POST', '/api/v3/bundle/add-budget')).toHaveLength(2);
+  });
+
   it('skips the budget check for a postpaid brand', async () => {
     const { api } = renderModal(modalData({ rewards: [money] }), 'launch', {}, meFixture({ paymentPlan: 'postpaid' }));
     await passSettings();
