@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { CODE_REWARD_TYPES, type TCampaignListQuery, type TCampaignStatus, type TInviteStatus, type TRewardScope } from '@rally/domain';
+import { CODE_REWARD_TYPES, EDITABLE_STATUSES, type TCampaignListQuery, type TCampaignStatus, type TInviteStatus, type TRewardScope } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { perDatabase } from '../../lib/per-database.js';
 import { escapeLike, writeOrder } from '../../lib/sql-helpers.js';
@@ -518,4 +518,49 @@ export async function deleteCampaignRewardRow(db: DbOrTx, campaignId: number, re
     .where(and(eq(rewards.campaignId, campaignId), eq(rewards.id, rewardId)))
     .returning({ id: rewards.id, type: rewards.type, title: rewards.title });
   return removed;
+}
+
+/** The statuses a campaign can still be renamed in, as SQL. */
+const EDITABLE = sql.join(
+  EDITABLE_STATUSES.map((s) => sql.raw(`'${s}'`)),
+  sql`, `,
+);
+
+/**
+ * The conditional update and its audit entry as one prepared statement: the audit row is
+ * inserted from the updated row, so neither exists without the other.
+ */
+function prepareRename(db: DbOrTx) {
+  const updated = db.$with('updated', { id: campaigns.id, brandId: campaigns.brandId, cacheRev: campaigns.cacheRev, updatedAt: campaigns.updatedAt }).as(sql`
+    update ${campaigns}
+       set name = ${sql.placeholder('name')}, completion_progress = ${sql.placeholder('progress')},
+           version = version + 1, updated_at = now()
+     where id = ${sql.placeholder('id')} and brand_id = ${sql.placeholder('brandId')} and version = ${sql.placeholder('version')}
+       and status in (${EDITABLE}) and cache_rev = coalesce(${sql.placeholder('rev')}::bigint, cache_rev)
+    returning id, brand_id, cache_rev, updated_at`);
+  const audit = db.$with('audit', { at: campaignAudit.createdAt }).as(sql`
+    insert into ${campaignAudit} (brand_id, campaign_id, user_id, action, changes)
+    select brand_id, id, ${sql.placeholder('userId')}, 'update', ${sql.placeholder('changes')}::jsonb from updated
+     where jsonb_array_length(${sql.placeholder('changes')}::jsonb) > 0
+    returning created_at`);
+  // A save that changes nothing writes no audit row (the activity shows only real changes); a
+  // data-modifying CTE runs even when the outer query does not read it.
+  return db
+    .with(updated, audit)
+    .select({ at: updated.updatedAt, rev: updated.cacheRev })
+    .from(updated)
+    .prepare('rename_campaign');
+}
+const preparedRename = perDatabase(prepareRename);
+
+/**
+ * The name autosave's one statement: renames the campaign with its new progress only while it is still at `version`
+ * (and, when given, at revision `rev`) and editable, and writes the audit row with it; undefined when no row matched.
+ */
+export async function renameAtVersion(
+  db: DbOrTx,
+  input: { id: number; brandId: string; version: number; rev: number | null; name: string; progress: number; userId: string | null; changes: { field: string; old: unknown; new: unknown }[] },
+): Promise<{ at: Date; rev: number } | undefined> {
+  const [row] = await preparedRename(db).execute({ ...input, changes: JSON.stringify(input.changes) });
+  return row;
 }

@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { computeProgress, EDITABLE_STATUSES, type TCampaign } from '@rally/domain';
+import { computeProgress, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { campaignAudit, campaigns } from '../../db/schema/index.js';
 import { notFound, staleVersion } from '../../lib/app-error.js';
-import { perDatabase } from '../../lib/per-database.js';
 import type { RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
-import { findCampaignWithProgressFacts } from './campaign.repository.js';
+import { findCampaignWithProgressFacts, renameAtVersion } from './campaign.repository.js';
 import { assertEditable } from './edit-campaign.js';
 
 export interface RenameCampaignOptions {
@@ -18,46 +15,6 @@ export interface RenameCampaignOptions {
   name: string;
   version: number;
 }
-
-/**
- * The autosave of a name edit — the builder's most frequent write — without a row lock: the
- * campaign and its progress facts are read in one prepared statement, the new progress computed, and then one statement
- * updates the row only if it is still at the version the edit was made on and writes the audit
- * entry with it. A write that got in between moved the version, so this one matches no row and
- * answers 409, exactly as the locked path would. Two round trips instead of six, none holding a
- * lock while the application works — and one for the next keystroke's save (see lastRenames).
- */
-const EDITABLE = sql.join(
-  EDITABLE_STATUSES.map((s) => sql.raw(`'${s}'`)),
-  sql`, `,
-);
-
-/**
- * The conditional update and its audit entry as one prepared statement: the audit row is
- * inserted from the updated row, so neither exists without the other.
- */
-function prepareRename(db: Db) {
-  const updated = db.$with('updated', { id: campaigns.id, brandId: campaigns.brandId, cacheRev: campaigns.cacheRev, updatedAt: campaigns.updatedAt }).as(sql`
-    update ${campaigns}
-       set name = ${sql.placeholder('name')}, completion_progress = ${sql.placeholder('progress')},
-           version = version + 1, updated_at = now()
-     where id = ${sql.placeholder('id')} and brand_id = ${sql.placeholder('brandId')} and version = ${sql.placeholder('version')}
-       and status in (${EDITABLE}) and cache_rev = coalesce(${sql.placeholder('rev')}::bigint, cache_rev)
-    returning id, brand_id, cache_rev, updated_at`);
-  const audit = db.$with('audit', { at: campaignAudit.createdAt }).as(sql`
-    insert into ${campaignAudit} (brand_id, campaign_id, user_id, action, changes)
-    select brand_id, id, ${sql.placeholder('userId')}, 'update', ${sql.placeholder('changes')}::jsonb from updated
-     where jsonb_array_length(${sql.placeholder('changes')}::jsonb) > 0
-    returning created_at`);
-  // A save that changes nothing writes no audit row (the activity shows only real changes); a
-  // data-modifying CTE runs even when the outer query does not read it.
-  return db
-    .with(updated, audit)
-    .select({ at: updated.updatedAt, rev: updated.cacheRev })
-    .from(updated)
-    .prepare('rename_campaign');
-}
-const preparedRename = perDatabase(prepareRename);
 
 type CampaignRow = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgressFacts>>>['campaign'];
 type ProgressFacts = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgressFacts>>>['facts'];
@@ -73,6 +30,14 @@ export type RenameMemo = Map<number, { campaign: CampaignRow; facts: ProgressFac
 export const createRenameMemo = (): RenameMemo => new Map();
 const MAX_REMEMBERED = 2_000;
 
+/**
+ * The autosave of a name edit — the builder's most frequent write — without a row lock: the
+ * campaign and its progress facts are read in one prepared statement, the new progress computed, and then one statement
+ * updates the row only if it is still at the version the edit was made on and writes the audit
+ * entry with it. A write that got in between moved the version, so this one matches no row and
+ * answers 409, exactly as the locked path would. Two round trips instead of six, none holding a
+ * lock while the application works — and one for the next keystroke's save (see lastRenames).
+ */
 export async function renameCampaign({ db, renames: remembered, actor, campaignId, name, version }: RenameCampaignOptions): Promise<TCampaign> {
   const last = remembered.get(campaignId);
   if (last && last.campaign.brandId === actor.brandId && last.campaign.version === version) {
@@ -117,7 +82,7 @@ async function saveRename({ db, remembered, actor, name, version, campaign, fact
   if (progress.percent !== campaign.completionProgress) {
     changes.push({ field: 'completionProgress', old: campaign.completionProgress, new: progress.percent });
   }
-  const [row] = await preparedRename(db).execute({
+  const row = await renameAtVersion(db, {
     id: campaign.id,
     brandId: actor.brandId,
     version,
@@ -125,7 +90,7 @@ async function saveRename({ db, remembered, actor, name, version, campaign, fact
     name,
     progress: progress.percent,
     userId: actor.userId,
-    changes: JSON.stringify(changes),
+    changes,
   });
   if (!row) return undefined;
   // now() is the statement's time in both rows.
