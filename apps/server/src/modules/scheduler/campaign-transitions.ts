@@ -1,10 +1,20 @@
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { campaigns, members, users } from '../../db/schema/index.js';
+import { campaigns } from '../../db/schema/index.js';
 import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
 import { payDueBudgetFromWallet } from '../launch/index.js';
 import type { NotifyStartBlocked, StartBlockedNotice } from './start-blocked-mailer.js';
 import { recordAudit } from '../campaign/index.js';
+import {
+  activateCampaign,
+  findJobSource,
+  findUserEmail,
+  listJobSources,
+  listOwnerEmails,
+  lockDueScheduled,
+  markStartBlocked,
+  updateIfDue,
+} from './scheduler.repository.js';
 
 /** The two things the scheduler does to a campaign. */
 export const CAMPAIGN_JOB_KINDS = ['activate', 'end'] as const;
@@ -41,11 +51,7 @@ interface DueTransition {
  */
 async function applyDueTransition(db: Db, campaignId: number, now: Date, t: DueTransition): Promise<TransitionResult> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(campaigns)
-      .set({ ...t.set, status: t.to, version: sql`${campaigns.version} + 1`, updatedAt: now })
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, t.from), t.due))
-      .returning();
+    const row = await updateIfDue(tx, { campaignId, from: t.from, to: t.to, due: t.due, set: t.set, now });
     if (!row) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
     const more = t.then ? await t.then(tx, row) : [];
     await recordAudit(tx, {
@@ -74,16 +80,12 @@ export interface ActivationResult extends TransitionResult {
  */
 export async function activateDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<ActivationResult> {
   return db.transaction(async (tx) => {
-    const [campaign] = await tx
-      .select()
-      .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, 'scheduled'), lte(campaigns.startDate, now)))
-      .for('update');
+    const campaign = await lockDueScheduled(tx, campaignId, now);
     if (!campaign) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
     const payment = await payDueBudgetFromWallet(tx, { brandId: campaign.brandId, campaignId: campaign.id, userId: null });
     if (payment.kind === 'short') {
       if (campaign.startBlocked === 'budget_unpaid') return { changed: false };
-      await tx.update(campaigns).set({ startBlocked: 'budget_unpaid', updatedAt: now }).where(eq(campaigns.id, campaign.id));
+      await markStartBlocked(tx, campaign.id, now);
       await recordAudit(tx, {
         brandId: campaign.brandId,
         campaignId: campaign.id,
@@ -106,34 +108,25 @@ export async function activateDueCampaign(db: Db, campaignId: number, now = new 
         },
       };
     }
-    const [row] = await tx
-      .update(campaigns)
-      .set({ status: 'active', launchedAt: now, startBlocked: null, version: sql`${campaigns.version} + 1`, updatedAt: now })
-      .where(eq(campaigns.id, campaign.id))
-      .returning();
+    const row = await activateCampaign(tx, campaign.id, now);
     await recordAudit(tx, {
-      brandId: row!.brandId,
-      campaignId: row!.id,
+      brandId: row.brandId,
+      campaignId: row.id,
       userId: null,
       action: 'scheduler.activate',
       changes: [{ field: 'status', old: 'scheduled', new: 'active' }, ...(payment.kind === 'paid' ? payment.changes : [])],
     });
-    return { changed: true, follow: impliedJob(row!)[0] };
+    return { changed: true, follow: impliedJob(row)[0] };
   });
 }
 
 /** Who is told about a blocked start: the campaign's creator, else the brand's owners. */
 async function ownerEmails(db: DbOrTx, campaign: { brandId: string; createdBy: string | null }): Promise<string[]> {
   if (campaign.createdBy) {
-    const [creator] = await db.select({ email: users.email }).from(users).where(eq(users.id, campaign.createdBy));
-    if (creator) return [creator.email];
+    const creator = await findUserEmail(db, campaign.createdBy);
+    if (creator) return [creator];
   }
-  const owners = await db
-    .select({ email: users.email })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.organizationId, campaign.brandId), eq(members.role, 'owner')));
-  return owners.map((o) => o.email);
+  return listOwnerEmails(db, campaign.brandId);
 }
 
 /**
@@ -163,10 +156,7 @@ export function endDueCampaign(db: Db, campaignId: number, now = new Date()): Pr
  * the campaign without one; it hands on a job for the campaign's real instant instead.
  */
 async function pendingFollowUp(db: DbOrTx, campaignId: number, now: Date): Promise<CampaignJob | undefined> {
-  const [row] = await db
-    .select({ id: campaigns.id, status: campaigns.status, startDate: campaigns.startDate, endDate: campaigns.endDate, finishCriteria: campaigns.finishCriteria })
-    .from(campaigns)
-    .where(eq(campaigns.id, campaignId));
+  const row = await findJobSource(db, campaignId);
   if (!row) return undefined;
   return impliedJob(row).find((job) => job.at > now.getTime());
 }
@@ -199,12 +189,5 @@ export async function runCampaignJob(db: Db, job: Pick<CampaignJob, 'kind' | 'ca
  * date end. Used to rebuild the in-process queue at boot and to repair a missed enqueue.
  */
 export async function impliedCampaignJobs(db: Db): Promise<CampaignJob[]> {
-  const rows = await db
-    .select({ id: campaigns.id, status: campaigns.status, startDate: campaigns.startDate, endDate: campaigns.endDate, finishCriteria: campaigns.finishCriteria })
-    .from(campaigns)
-    .where(
-      sql`(${campaigns.status} = 'scheduled' and ${campaigns.startDate} is not null)
-        or (${campaigns.status} = 'active' and ${campaigns.endDate} is not null and 'days_over' = any(${campaigns.finishCriteria}))`,
-    );
-  return rows.flatMap(impliedJob);
+  return (await listJobSources(db)).flatMap(impliedJob);
 }
