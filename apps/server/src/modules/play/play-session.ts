@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { PLAY_SESSION_COOKIE, type TParticipant } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unauthenticated } from '../../lib/app-error.js';
 import { cookieValue } from '../auth/index.js';
 import type { ParticipantRef } from '../engine/index.js';
+import { deletePlaySessionRow, findParticipantRow, findPlaySession, insertPlaySession, type ParticipantRow } from './play.repository.js';
 
 /** Participant sessions last 30 days. */
 export const PLAY_SESSION_SECONDS = 60 * 60 * 24 * 30;
@@ -21,14 +21,12 @@ export async function createPlaySession(
   p: { kind: 'store_user' | 'consumer'; id: number; brandId: string },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.execute(sql`insert into play_sessions (token_hash, brand_id, store_user_id, consumer_id, expires_at)
-    values (${hashToken(token)}, ${p.brandId}, ${p.kind === 'store_user' ? p.id : null}, ${p.kind === 'consumer' ? p.id : null},
-            now() + make_interval(secs => ${PLAY_SESSION_SECONDS}))`);
+  await insertPlaySession(db, { tokenHash: hashToken(token), participant: p, ttlSeconds: PLAY_SESSION_SECONDS });
   return token;
 }
 
 export async function deletePlaySession(db: DbOrTx, token: string): Promise<void> {
-  await db.execute(sql`delete from play_sessions where token_hash = ${hashToken(token)}`);
+  await deletePlaySessionRow(db, hashToken(token));
 }
 
 /**
@@ -55,38 +53,17 @@ export function clearPlayCookie(reply: FastifyReply, secure: boolean) {
 
 export const playTokenOf = (request: FastifyRequest) => cookieValue(request.headers.cookie, PLAY_SESSION_COOKIE);
 
-interface Row {
-  kind: 'store_user' | 'consumer';
-  id: number;
-  name: string;
-  email: string | null;
-  brand_id: string;
-  brand_name: string;
-  brand_currency: string;
-  store_id: number | null;
-  store_name: string | null;
-  country_code: string | null;
-}
-
 /** Loads a participant (store user or consumer) with brand and store, for the session answer. */
 export async function loadParticipant(
   db: DbOrTx,
   kind: 'store_user' | 'consumer',
   id: number,
 ): Promise<PlayActor | null> {
-  const res =
-    kind === 'store_user'
-      ? await db.execute(sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name, b.currency as brand_currency,
-            s.id as store_id, s.name as store_name, s.country_code
-          from store_users u join brands b on b.id = u.brand_id join stores s on s.id = u.store_id where u.id = ${id}`)
-      : await db.execute(sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name, b.currency as brand_currency,
-            null::int as store_id, null::text as store_name, c.country_code
-          from consumers c join brands b on b.id = c.brand_id where c.id = ${id}`);
-  const row = (res as unknown as { rows: Row[] }).rows[0];
+  const row = await findParticipantRow(db, kind, id);
   return row ? toActor(row) : null;
 }
 
-function toActor(row: Row): PlayActor {
+function toActor(row: ParticipantRow): PlayActor {
   return {
     kind: row.kind,
     id: row.id,
@@ -117,10 +94,7 @@ export async function resolvePlayActor(db: Db, request: FastifyRequest): Promise
   const key = hashToken(token);
   const hit = cache.get(key);
   if (hit && hit.until > Date.now()) return hit.actor;
-  const res = await db.execute(
-    sql`select store_user_id, consumer_id from play_sessions where token_hash = ${key} and expires_at > now()`,
-  );
-  const s = (res as unknown as { rows: { store_user_id: number | null; consumer_id: number | null }[] }).rows[0];
+  const s = await findPlaySession(db, key);
   if (!s) throw unauthenticated();
   const actor =
     s.store_user_id !== null

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TContestSettings, TPrizeUserFormBody } from '@rally/domain';
+import type { TContestSettings, TPlayAccount, TPrizeUserFormBody } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { ParticipantRef } from '../engine/index.js';
 
@@ -235,4 +235,120 @@ export async function contestMissionOf(
       where campaign_id = ${campaignId} and contest is not null ${campaignMissionId ? sql`and id = ${campaignMissionId}` : sql``}
       order by "order", id limit 1`),
   )[0];
+}
+
+/** Every participant account of an email: store users (any store, any brand), then consumers (any brand). */
+export async function listAccountsOfEmail(db: DbOrTx, email: string): Promise<TPlayAccount[]> {
+  return rowsOf<TPlayAccount>(
+    await db.execute(sql`
+      select 'store_user' as kind, u.id, b.name as "brandName", s.name as "storeName"
+      from store_users u join brands b on b.id = u.brand_id left join stores s on s.id = u.store_id
+      where lower(u.email) = ${email}
+      union all
+      select 'consumer', c.id, b.name, null from consumers c join brands b on b.id = c.brand_id where c.email = ${email}`),
+  ).map((a) => ({ ...a, id: Number(a.id) }));
+}
+
+/** Whether a consumer may join this campaign: an active consumer campaign open in that country. */
+export async function isJoinableConsumerCampaign(db: DbOrTx, campaignUid: string, countryCode: string): Promise<boolean> {
+  const [c] = rowsOf<{ id: number }>(
+    await db.execute(sql`select id from campaigns where public_uid = ${campaignUid} and type = 'consumer'
+        and status = 'active' and ${countryCode} = any(country_codes)`),
+  );
+  return c !== undefined;
+}
+
+export type SignInJoin = { campaignUid: string; name: string; countryCode: string };
+
+export async function insertSignInCode(db: DbOrTx, input: { email: string; codeHash: string; join: SignInJoin | null; ttlSeconds: number }): Promise<void> {
+  await db.execute(sql`insert into play_sign_in_codes (email, code_hash, "join", expires_at)
+    values (${input.email}, ${input.codeHash}, ${input.join ? JSON.stringify(input.join) : null}::jsonb,
+            now() + make_interval(secs => ${input.ttlSeconds}))`);
+}
+
+/** The email's latest code still unused and unexpired. */
+export async function findLatestSignInCode(db: DbOrTx, email: string) {
+  const [row] = rowsOf<{ id: number; code_hash: string; attempts: number; join: SignInJoin | null }>(
+    await db.execute(sql`select id, code_hash, attempts, "join" from play_sign_in_codes
+      where email = ${email} and used_at is null and expires_at > now() order by id desc limit 1`),
+  );
+  return row;
+}
+
+export async function countSignInAttempt(db: DbOrTx, codeId: number): Promise<void> {
+  await db.execute(sql`update play_sign_in_codes set attempts = attempts + 1 where id = ${codeId}`);
+}
+
+/** Marks the code used unless it already is (two verifications of one code open one session); whether this one did. */
+export async function useSignInCode(db: DbOrTx, codeId: number): Promise<boolean> {
+  return rowsOf(await db.execute(sql`update play_sign_in_codes set used_at = now() where id = ${codeId} and used_at is null returning id`)).length > 0;
+}
+
+/** The store users of the email that have a password, with its hash. */
+export async function listPasswordUsers(db: DbOrTx, email: string) {
+  return rowsOf<{ id: number; password_hash: string }>(
+    await db.execute(sql`select id, password_hash from store_users where lower(email) = ${email} and password_hash is not null order by id`),
+  );
+}
+
+/** The brand of the campaign with this public id. */
+export async function findCampaignBrandByUid(db: DbOrTx, campaignUid: string): Promise<string | undefined> {
+  const [c] = rowsOf<{ brand_id: string }>(await db.execute(sql`select brand_id from campaigns where public_uid = ${campaignUid}`));
+  return c?.brand_id;
+}
+
+/** The brand's consumer of this email, created (or renamed) now. */
+export async function upsertConsumer(db: DbOrTx, input: { brandId: string; email: string; name: string; countryCode: string }): Promise<number> {
+  const [made] = rowsOf<{ id: number }>(
+    await db.execute(sql`insert into consumers (brand_id, email, name, country_code) values (${input.brandId}, ${input.email}, ${input.name}, ${input.countryCode})
+          on conflict (brand_id, email) do update set name = excluded.name returning id`),
+  );
+  return Number(made!.id);
+}
+
+/** A participant (store user or consumer) with its brand and store. */
+export interface ParticipantRow {
+  kind: 'store_user' | 'consumer';
+  id: number;
+  name: string;
+  email: string | null;
+  brand_id: string;
+  brand_name: string;
+  brand_currency: string;
+  store_id: number | null;
+  store_name: string | null;
+  country_code: string | null;
+}
+
+/** Loads a participant with its brand and store. */
+export async function findParticipantRow(db: DbOrTx, kind: 'store_user' | 'consumer', id: number): Promise<ParticipantRow | undefined> {
+  const res =
+    kind === 'store_user'
+      ? await db.execute(sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name, b.currency as brand_currency,
+            s.id as store_id, s.name as store_name, s.country_code
+          from store_users u join brands b on b.id = u.brand_id join stores s on s.id = u.store_id where u.id = ${id}`)
+      : await db.execute(sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name, b.currency as brand_currency,
+            null::int as store_id, null::text as store_name, c.country_code
+          from consumers c join brands b on b.id = c.brand_id where c.id = ${id}`);
+  return rowsOf<ParticipantRow>(res)[0];
+}
+
+export async function insertPlaySession(
+  db: DbOrTx,
+  input: { tokenHash: string; participant: { kind: 'store_user' | 'consumer'; id: number; brandId: string }; ttlSeconds: number },
+): Promise<void> {
+  const p = input.participant;
+  await db.execute(sql`insert into play_sessions (token_hash, brand_id, store_user_id, consumer_id, expires_at)
+    values (${input.tokenHash}, ${p.brandId}, ${p.kind === 'store_user' ? p.id : null}, ${p.kind === 'consumer' ? p.id : null},
+            now() + make_interval(secs => ${input.ttlSeconds}))`);
+}
+
+export async function deletePlaySessionRow(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.execute(sql`delete from play_sessions where token_hash = ${tokenHash}`);
+}
+
+/** Whose unexpired play session this is. */
+export async function findPlaySession(db: DbOrTx, tokenHash: string) {
+  const res = await db.execute(sql`select store_user_id, consumer_id from play_sessions where token_hash = ${tokenHash} and expires_at > now()`);
+  return rowsOf<{ store_user_id: number | null; consumer_id: number | null }>(res)[0];
 }

@@ -1,5 +1,4 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   ERROR_CODES,
   PLAY_CODE_MAX_ATTEMPTS,
@@ -17,27 +16,25 @@ import type { Db } from '../../db/client.js';
 import { AppError, invalid } from '../../lib/app-error.js';
 import { verifyPassword } from '../auth/index.js';
 import type { PlayMailer } from './play-mailer.js';
+import {
+  countSignInAttempt,
+  findCampaignBrandByUid,
+  findLatestSignInCode,
+  insertSignInCode,
+  isJoinableConsumerCampaign,
+  listAccountsOfEmail,
+  listPasswordUsers,
+  upsertConsumer,
+  useSignInCode,
+} from './play.repository.js';
 import { createPlaySession, loadParticipant, type PlayActor } from './play-session.js';
 
-const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const hashCode = (email: string, code: string) => createHash('sha256').update(`${email}:${code}`).digest('base64url');
 const wrong = (path: string, message: string) => new AppError(401, ERROR_CODES.unauthenticated, message, [{ path, message }]);
 
-/** Every participant account of an email: store users (any store, any brand), then consumers (any brand). */
-async function accountsOf(db: Db, email: string): Promise<TPlayAccount[]> {
-  return rows<TPlayAccount>(
-    await db.execute(sql`
-      select 'store_user' as kind, u.id, b.name as "brandName", s.name as "storeName"
-      from store_users u join brands b on b.id = u.brand_id left join stores s on s.id = u.store_id
-      where lower(u.email) = ${email}
-      union all
-      select 'consumer', c.id, b.name, null from consumers c join brands b on b.id = c.brand_id where c.email = ${email}`),
-  ).map((a) => ({ ...a, id: Number(a.id) }));
-}
-
 /** The participant an email signs in as (R63): the chosen account, else the first; null when none or not one of its own. */
 async function participantByEmail(db: Db, email: string, choice?: TPlayAccountChoice): Promise<TPlayAccount | null> {
-  return chooseAccount(await accountsOf(db, email), choice);
+  return chooseAccount(await listAccountsOfEmail(db, email), choice);
 }
 
 const badChoice = () => invalid([{ path: 'account', message: 'not an account of this email' }]);
@@ -51,31 +48,22 @@ export async function requestSignInCode(db: Db, mailer: PlayMailer, body: TPlayR
   let join: TPlayRequestCodeBody['join'] | null = null;
   if (!known) {
     if (!body.join) return;
-    const [c] = rows<{ id: number }>(
-      await db.execute(sql`select id from campaigns where public_uid = ${body.join.campaignUid} and type = 'consumer'
-        and status = 'active' and ${body.join.countryCode} = any(country_codes)`),
-    );
-    if (!c) return;
+    if (!(await isJoinableConsumerCampaign(db, body.join.campaignUid, body.join.countryCode))) return;
     join = body.join;
   }
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.execute(sql`insert into play_sign_in_codes (email, code_hash, "join", expires_at)
-    values (${body.email}, ${hashCode(body.email, code)}, ${join ? JSON.stringify(join) : null}::jsonb,
-            now() + make_interval(secs => ${PLAY_CODE_TTL_SECONDS}))`);
+  await insertSignInCode(db, { email: body.email, codeHash: hashCode(body.email, code), join, ttlSeconds: PLAY_CODE_TTL_SECONDS });
   await mailer.sendSignInCode(body.email, code);
 }
 
 /** The latest unused code of the email if `code` is it; a wrong code uses one of its tries. */
 async function checkCode(db: Db, email: string, code: string) {
-  const [row] = rows<{ id: number; code_hash: string; attempts: number; join: { campaignUid: string; name: string; countryCode: string } | null }>(
-    await db.execute(sql`select id, code_hash, attempts, "join" from play_sign_in_codes
-      where email = ${email} and used_at is null and expires_at > now() order by id desc limit 1`),
-  );
+  const row = await findLatestSignInCode(db, email);
   if (!row || row.attempts >= PLAY_CODE_MAX_ATTEMPTS) throw wrong('code', 'this code is wrong or expired; ask for a new one');
   const expected = Buffer.from(row.code_hash);
   const given = Buffer.from(hashCode(email, code));
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    await db.execute(sql`update play_sign_in_codes set attempts = attempts + 1 where id = ${row.id}`);
+    await countSignInAttempt(db, row.id);
     throw wrong('code', 'this code is wrong or expired; ask for a new one');
   }
   return row;
@@ -83,12 +71,10 @@ async function checkCode(db: Db, email: string, code: string) {
 
 /** Store users of the email whose password this is. */
 async function passwordAccounts(db: Db, email: string, password: string): Promise<TPlayAccount[]> {
-  const candidates = rows<{ id: number; password_hash: string }>(
-    await db.execute(sql`select id, password_hash from store_users where lower(email) = ${email} and password_hash is not null order by id`),
-  );
+  const candidates = await listPasswordUsers(db, email);
   const ok = new Set<number>();
   for (const u of candidates) if (await verifyPassword({ hash: u.password_hash, password })) ok.add(Number(u.id));
-  return (await accountsOf(db, email)).filter((a) => a.kind === 'store_user' && ok.has(a.id));
+  return (await listAccountsOfEmail(db, email)).filter((a) => a.kind === 'store_user' && ok.has(a.id));
 }
 
 /** The accounts a code (left unused) or a password opens, for the participant to choose one (R63). */
@@ -101,7 +87,7 @@ export async function listSignInAccounts(db: Db, body: TPlayAccountsBody): Promi
     return orderAccounts(accounts);
   }
   await checkCode(db, body.email, body.code!);
-  return orderAccounts(await accountsOf(db, body.email));
+  return orderAccounts(await listAccountsOfEmail(db, body.email));
 }
 
 /** Checks the latest unused code of the email (limited tries) and opens a session as the chosen account. */
@@ -110,17 +96,13 @@ export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promi
   let who = await participantByEmail(db, body.email, body.account);
   if (!who && body.account) throw badChoice();
   // Used once: a conditional update, so two verifications of one code open one session.
-  const used = rows(await db.execute(sql`update play_sign_in_codes set used_at = now() where id = ${row.id} and used_at is null returning id`));
-  if (used.length === 0) throw wrong('code', 'this code is wrong or expired; ask for a new one');
+  if (!(await useSignInCode(db, row.id))) throw wrong('code', 'this code is wrong or expired; ask for a new one');
   if (!who && row.join) {
     const j = typeof row.join === 'string' ? (JSON.parse(row.join) as typeof row.join) : row.join;
-    const [c] = rows<{ brand_id: string }>(await db.execute(sql`select brand_id from campaigns where public_uid = ${j!.campaignUid}`));
-    if (c) {
-      const [made] = rows<{ id: number }>(
-        await db.execute(sql`insert into consumers (brand_id, email, name, country_code) values (${c.brand_id}, ${body.email}, ${j!.name}, ${j!.countryCode})
-          on conflict (brand_id, email) do update set name = excluded.name returning id`),
-      );
-      who = { kind: 'consumer', id: made!.id, brandName: '', storeName: null };
+    const brandId = await findCampaignBrandByUid(db, j!.campaignUid);
+    if (brandId) {
+      const id = await upsertConsumer(db, { brandId, email: body.email, name: j!.name, countryCode: j!.countryCode });
+      who = { kind: 'consumer', id, brandName: '', storeName: null };
     }
   }
   if (!who) throw wrong('code', 'this code is wrong or expired; ask for a new one');
