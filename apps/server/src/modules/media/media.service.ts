@@ -4,19 +4,16 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, count, desc, eq } from 'drizzle-orm';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type FormatEnum } from 'sharp';
 import { ERROR_CODES, MEDIA_LIMITS, pageMeta, type TMediaFile, type TMediaResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { mediaFiles } from '../../db/schema/index.js';
 import { appError, invalid, notFound } from '../../lib/app-error.js';
 import { multipartFailure } from '../../lib/multipart-upload.js';
 import type { RequestActor } from '../auth/index.js';
+import { findMediaRow, insertMediaFile, pageMediaFiles, setMediaTitle, type MediaInsert, type MediaRow } from './media.repository.js';
 import type { MediaStorage } from './media-storage.js';
 import type { VideoProbe } from './video-probe.js';
-
-type MediaRow = typeof mediaFiles.$inferSelect;
 
 export interface MediaDeps {
   db: Db;
@@ -124,7 +121,7 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
 
     const id = randomUUID();
     const fileName = cleanFileName(options.fileName);
-    const values: typeof mediaFiles.$inferInsert = {
+    const values: MediaInsert = {
       id,
       brandId: options.actor.brandId,
       fileType: kind,
@@ -166,8 +163,7 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
       stored.push(values.storageKey);
       await deps.storage.putFile(values.storageKey, tempPath);
     }
-    const [row] = await deps.db.insert(mediaFiles).values(values).returning();
-    return toMediaFile(row!);
+    return toMediaFile(await insertMediaFile(deps.db, values));
   } catch (error) {
     await Promise.all(stored.map((key) => deps.storage.remove(key).catch(() => undefined)));
     throw error;
@@ -191,25 +187,16 @@ function tooLarge(kind: 'image' | 'video', limit: number) {
 }
 
 export async function listMedia(db: Db, actor: RequestActor, currentPage: number, perPage: number) {
-  const where = eq(mediaFiles.brandId, actor.brandId);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(mediaFiles).where(where).orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id)).limit(perPage).offset((currentPage - 1) * perPage),
-    db.select({ n: count() }).from(mediaFiles).where(where),
-  ]);
-  return { items: rows.map(toMediaFile), _meta: pageMeta(total?.n ?? 0, currentPage, perPage) };
+  const { rows, total } = await pageMediaFiles(db, actor.brandId, { offset: (currentPage - 1) * perPage, limit: perPage });
+  return { items: rows.map(toMediaFile), _meta: pageMeta(total, currentPage, perPage) };
 }
 
 export async function updateMediaTitle(db: Db, actor: RequestActor, id: string, title: string) {
-  const [row] = await db
-    .update(mediaFiles)
-    .set({ title })
-    .where(and(eq(mediaFiles.brandId, actor.brandId), eq(mediaFiles.id, id)))
-    .returning();
+  const row = await setMediaTitle(db, actor.brandId, id, title);
   if (!row) throw notFound('Media file');
   return toMediaFile(row);
 }
 
 export async function findMediaFile(db: Db, id: string) {
-  const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id));
-  return row;
+  return findMediaRow(db, id);
 }
