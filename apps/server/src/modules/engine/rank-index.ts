@@ -224,18 +224,19 @@ export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: str
 
 /**
  * Whether a campaign reaches a participant and which is its contest mission, kept per process and participant
- * for RANK_CONTEXT_TTL_MS (decision 0008 §10): with my place and totals from the standings and the first page
- * above, a rank request then reads nothing. A campaign that ends or stops reaching me shows within that time.
+ * for REACH_TTL_MS (decision 0008 §11): a submit checks it, and with my place and totals from the standings and
+ * the first page above, a rank request then reads nothing. A campaign that ends or stops reaching me shows
+ * within that time (the engine's write still refuses a campaign that is no longer active).
  */
-const RANK_CONTEXT_TTL_MS = 2_000;
-const rankContexts = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+const REACH_TTL_MS = 2_000;
+const reaches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
 
-export function cachedRankContext<T>(db: DbOrTx, participant: string, campaignId: number, read: () => Promise<T>): Promise<T> {
-  let perDb = rankContexts.get(db);
-  if (!perDb) rankContexts.set(db, (perDb = new Map()));
+export function cachedReach<T>(db: DbOrTx, participant: string, campaignId: number, read: () => Promise<T>): Promise<T> {
+  let perDb = reaches.get(db);
+  if (!perDb) reaches.set(db, (perDb = new Map()));
   const key = `${participant}:${campaignId}`;
   const hit = perDb.get(key);
-  if (hit && Date.now() - hit.at < RANK_CONTEXT_TTL_MS) return hit.value as Promise<T>;
+  if (hit && Date.now() - hit.at < REACH_TTL_MS) return hit.value as Promise<T>;
   if (perDb.size > 10_000) perDb.clear();
   const value = read();
   const entry = { at: Date.now(), value: value as Promise<unknown> };

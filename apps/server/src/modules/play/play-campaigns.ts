@@ -13,16 +13,17 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { cachedRankContext, leaderboardPage, myUserContestRow, participantKey, rankOf, receiptRequiredFor } from '../engine/index.js';
+import { cachedReach, leaderboardPage, myUserContestRow, participantKey, rankOf, receiptRequiredFor } from '../engine/index.js';
 import type { PlayActor } from './play-session.js';
 import {
   findCampaignFor,
   listActiveCampaignsFor,
   missionsFor,
-  rankContextFor,
+  reachOfCampaign,
   rewardsFor,
   type PlayCampaignRow,
   type PlayMissionRow,
+  type ReachRow,
 } from './play.repository.js';
 
 const epoch = (d: Date | string | null) => (d === null ? null : Math.floor(new Date(d).getTime() / 1000));
@@ -139,11 +140,17 @@ export async function getMyCampaign(db: Db, actor: PlayActor, campaignId: number
   };
 }
 
+/** The campaign if it reaches me (active or ended), kept 2 s per participant; 404 otherwise. */
+export async function campaignReachingMe(db: Db, actor: PlayActor, campaignId: number): Promise<ReachRow> {
+  const reach = await cachedReach(db, participantKey(actor), campaignId, () => reachOfCampaign(db, reachOf(actor), campaignId));
+  if (!reach) throw notFound('Campaign');
+  return reach;
+}
+
 export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, top: number): Promise<TPlayRank> {
   // Reach and contest mission kept for 2 s per participant; in a user contest my place, the top page and the count
   // come from this process's standings (decision 0008 §10), so a repeated request reads nothing.
-  const ctx = await cachedRankContext(db, participantKey(actor), campaignId, () => rankContextFor(db, reachOf(actor), campaignId));
-  if (!ctx) throw notFound('Campaign');
+  const ctx = await campaignReachingMe(db, actor, campaignId);
   if (ctx.campaign_mission_id === null || !ctx.contest) throw notFound('Contest');
   const contest = ctx.contest;
   const cmId = ctx.campaign_mission_id;
