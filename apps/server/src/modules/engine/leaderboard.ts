@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TRankRow } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { cachedTopPage, entriesAhead, rankedCount } from './rank-index.js';
+import { cachedTopPage, entriesAhead, rankedCount, standingOf } from './rank-index.js';
 
 /**
  * Contest ranks. Without a date range they are read from contest_scores (accepted entries summed per
@@ -17,7 +17,8 @@ export interface RankFilters {
   to?: number | undefined;
 }
 
-interface RawRow {
+/** A leaderboard row as read: my row, or one of a page. */
+interface ContestRankRow {
   entity_id: number;
   user_id: number | null;
   store_id: number | null;
@@ -29,24 +30,6 @@ interface RawRow {
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-/**
- * A campaign's contest mission and settings, kept per process for 2 s as the engine keeps a running
- * campaign's static parts (decision 0008 §6, §10): one round trip fewer for every rank request.
- */
-const CONTEST_TTL_MS = 2_000;
-const contests = new WeakMap<object, Map<number, { at: number; value: Promise<unknown> }>>();
-export function cachedContestMission<T>(db: DbOrTx, campaignId: number, read: () => Promise<T>): Promise<T> {
-  let perDb = contests.get(db);
-  if (!perDb) contests.set(db, (perDb = new Map()));
-  const hit = perDb.get(campaignId);
-  if (hit && Date.now() - hit.at < CONTEST_TTL_MS) return hit.value as Promise<T>;
-  if (perDb.size > 1_000) perDb.clear();
-  const value = read();
-  const entry = { at: Date.now(), value: value as Promise<unknown> };
-  perDb.set(campaignId, entry);
-  value.catch(() => perDb.get(campaignId) === entry && perDb.delete(campaignId));
-  return value;
-}
 const intArray = (ids: number[]) => `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
 
 function storeFilter(f: RankFilters, storeCol: SQL): SQL {
@@ -81,7 +64,7 @@ const columnOf = (contest: TContestSettings) => (contest.rankLeadersBasedOn === 
 const metricOf = (contest: TContestSettings) => (contest.rankLeadersBasedOn === 'sales_amount' ? sql.raw('sales_amount_cents') : sql.raw('submissions'));
 
 /** Hides what the contest's display flags do not allow. */
-function shape(r: RawRow, rank: number, contest: TContestSettings, showAll: boolean): TRankRow {
+function shape(r: ContestRankRow, rank: number, contest: TContestSettings, showAll: boolean): TRankRow {
   return {
     rank,
     userId: contest.type === 'user' ? r.user_id : null,
@@ -112,10 +95,10 @@ async function readPage(
   db: DbOrTx,
   o: { campaignMissionId: number; contest: TContestSettings; filters: RankFilters; offset: number; limit: number; withTotal: boolean },
   unfiltered: boolean,
-): Promise<{ raw: RawRow[]; total: number }> {
+): Promise<{ raw: ContestRankRow[]; total: number }> {
   const metric = metricOf(o.contest);
   const src = scoresSource(o.campaignMissionId, o.contest, o.filters);
-  const page = rowsOf<RawRow>(
+  const page = rowsOf<ContestRankRow>(
     await db.execute(sql`
       select s.entity_id, s.store_user_id as user_id, s.store_id, u.name as user_name, st.name as store_name,
              s.submissions, s.sales_amount_cents as sales
@@ -133,6 +116,31 @@ async function readPage(
   return { raw: page, total };
 }
 
+/**
+ * My row in a user contest from the standings in memory (rank-index.ts): my place and totals as of this process's
+ * snapshot, with the names the session holds. Null before my first accepted entry.
+ */
+export async function myUserContestRow(
+  db: DbOrTx,
+  campaignMissionId: number,
+  contest: TContestSettings,
+  me: { storeUserId: number; name: string; storeId: number | null; storeName: string | null },
+): Promise<TRankRow | null> {
+  const standing = await standingOf(db, campaignMissionId, columnOf(contest), me.storeUserId);
+  if (!standing) return null;
+  const row: ContestRankRow = {
+    entity_id: me.storeUserId,
+    user_id: me.storeUserId,
+    store_id: standing.storeId,
+    user_name: me.name,
+    // The store of my entries, named when it is still mine.
+    store_name: standing.storeId === me.storeId ? me.storeName : null,
+    submissions: standing.submissions,
+    sales: standing.sales,
+  };
+  return shape(row, standing.place, contest, true);
+}
+
 /** My row (store contests: my store's) with its place, or null before my first accepted entry. */
 export async function rankOf(
   db: DbOrTx,
@@ -140,8 +148,7 @@ export async function rankOf(
 ): Promise<TRankRow | null> {
   const metric = metricOf(o.contest);
   if (o.contest.type === 'user') {
-    // The common case: my row read fresh, my place from the contest's standings in memory (rank-index.ts).
-    const [row] = rowsOf<RawRow>(
+    const [row] = rowsOf<ContestRankRow>(
       await db.execute(sql`
         select me.store_user_id as entity_id, me.store_user_id as user_id, me.store_id, u.name as user_name, st.name as store_name,
                me.submissions, me.sales_amount_cents as sales
@@ -156,7 +163,7 @@ export async function rankOf(
   const src = scoresSource(o.campaignMissionId, o.contest, {});
   const entity = o.contest.type === 'store' ? o.storeId : o.storeUserId;
   if (entity === null) return null;
-  const [me] = rowsOf<RawRow & { ahead: number }>(
+  const [me] = rowsOf<ContestRankRow & { ahead: number }>(
     await db.execute(sql`
       with src as (select * from ${src} s), me as (select * from src where entity_id = ${entity})
       select me.entity_id, me.store_user_id as user_id, me.store_id, u.name as user_name, st.name as store_name,

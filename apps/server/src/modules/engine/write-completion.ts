@@ -169,7 +169,7 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       entriesLeft: c.limits.perUser !== null || c.limits.perStore !== null ? entriesLeft(c.limits, used) : null,
     });
     if (out.outcome === 'done') {
-      if (contest) applyContestEntry(c.db, c.campaignMissionId, p.id, c.salesAmountCents);
+      if (contest) applyContestEntry(c.db, c.campaignMissionId, p.id, p.storeId!, c.salesAmountCents);
       return { result: out.response as TPlayCompletionResult, created: true, touched: out.touched };
     }
     if (out.outcome === 'existing') return replayOrConflict(out);

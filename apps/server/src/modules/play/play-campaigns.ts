@@ -13,16 +13,17 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { receiptRequiredFor, cachedContestMission, rankOf, leaderboardPage } from '../engine/index.js';
+import { cachedReach, leaderboardPage, myUserContestRow, participantKey, rankOf, receiptRequiredFor } from '../engine/index.js';
 import type { PlayActor } from './play-session.js';
 import {
-  contestMissionOf,
   findCampaignFor,
   listActiveCampaignsFor,
   missionsFor,
+  reachOfCampaign,
   rewardsFor,
   type PlayCampaignRow,
   type PlayMissionRow,
+  type ReachRow,
 } from './play.repository.js';
 
 const epoch = (d: Date | string | null) => (d === null ? null : Math.floor(new Date(d).getTime() / 1000));
@@ -139,16 +140,29 @@ export async function getMyCampaign(db: Db, actor: PlayActor, campaignId: number
   };
 }
 
+/** The campaign if it reaches me (active or ended), kept 2 s per participant; 404 otherwise. */
+export async function campaignReachingMe(db: Db, actor: PlayActor, campaignId: number): Promise<ReachRow> {
+  const reach = await cachedReach(db, participantKey(actor), campaignId, () => reachOfCampaign(db, reachOf(actor), campaignId));
+  if (!reach) throw notFound('Campaign');
+  return reach;
+}
+
 export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, top: number): Promise<TPlayRank> {
-  const c = await findCampaignFor(db, reachOf(actor), campaignId);
-  if (!c) throw notFound('Campaign');
-  const cm = await cachedContestMission(db, c.id, () => contestMissionOf(db, c.id));
-  if (!cm) throw notFound('Contest');
-  const contest = cm.contest;
-  const me = actor.kind === 'store_user' ? await rankOf(db, { campaignMissionId: cm.campaign_mission_id, contest, storeUserId: actor.id, storeId: actor.storeId }) : null;
+  // Reach and contest mission kept for 2 s per participant; in a user contest my place, the top page and the count
+  // come from this process's standings (decision 0008 §10), so a repeated request reads nothing.
+  const ctx = await campaignReachingMe(db, actor, campaignId);
+  if (ctx.campaign_mission_id === null || !ctx.contest) throw notFound('Contest');
+  const contest = ctx.contest;
+  const cmId = ctx.campaign_mission_id;
+  const me =
+    actor.kind !== 'store_user'
+      ? null
+      : contest.type === 'user'
+        ? await myUserContestRow(db, cmId, contest, { storeUserId: actor.id, name: actor.participant.name, storeId: actor.storeId, storeName: actor.participant.storeName })
+        : await rankOf(db, { campaignMissionId: cmId, contest, storeUserId: actor.id, storeId: actor.storeId });
   const page =
     contest.displayLeaderboard && top > 0
-      ? await leaderboardPage(db, { campaignMissionId: cm.campaign_mission_id, contest, filters: {}, offset: 0, limit: top, withTotal: true })
+      ? await leaderboardPage(db, { campaignMissionId: cmId, contest, filters: {}, offset: 0, limit: top, withTotal: true })
       : { rows: [], total: 0 };
   return {
     contest: {

@@ -59,6 +59,26 @@ export async function findCampaignFor(
   return rowsOf<PlayCampaignRow>(await db.execute(campaignSelect(p, sql`c.status in ('active', 'ended') and c.id = ${campaignId}`)))[0];
 }
 
+export interface ReachRow {
+  campaign_mission_id: number | null;
+  contest: TContestSettings | null;
+}
+
+/** Whether the campaign (active or ended) reaches me, with its contest mission if any; undefined when it does not reach me. */
+export async function reachOfCampaign(
+  db: DbOrTx,
+  p: ParticipantRef & { countryCode: string | null },
+  campaignId: number,
+): Promise<ReachRow | undefined> {
+  return rowsOf<ReachRow>(
+    await db.execute(sql`select cm.id as campaign_mission_id, cm.contest
+      from campaigns c
+      left join lateral (select id, contest from campaign_missions where campaign_id = c.id and contest is not null
+                         order by "order", id limit 1) cm on true
+      where c.brand_id = ${p.brandId} and ${reachCondition(p)} and c.status in ('active', 'ended') and c.id = ${campaignId}`),
+  )[0];
+}
+
 export interface PlayMissionRow {
   campaign_mission_id: number;
   mission_id: number;

@@ -38,7 +38,7 @@ import { errorResponses } from '../../lib/error-responses.js';
 import { participantKey, recordCompletion } from '../engine/index.js';
 import { createDiskStorage } from '../media/index.js';
 import { addReceipt, attachReceipt, queueReceiptReview, type SmartReviewDeps } from '../smart-review/index.js';
-import { getMyCampaign, getMyRank, listMyCampaigns } from './play-campaigns.js';
+import { campaignReachingMe, getMyCampaign, getMyRank, listMyCampaigns } from './play-campaigns.js';
 import type { PlayMailer } from './play-mailer.js';
 import { listMyRewards, submitPrizeForm } from './play-rewards.js';
 import {
@@ -201,6 +201,8 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       const parsed = ZIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
       if (!parsed.success)
         throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: parsed.error.issues[0]?.message ?? 'required' }]);
+      // Only a campaign that reaches me (scope: my store, a group of it, all stores; consumers: my country).
+      await campaignReachingMe(db, a, request.params.id);
       const pending: { receipt: TAddReceiptResult | null } = { receipt: null };
       const { result, created } = await recordCompletion({
         db,

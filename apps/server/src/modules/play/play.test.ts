@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_SESSION_COOKIE } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/index.js';
 import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
 import { factories } from '../../testing/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
+import { campaigns, completions } from '../../db/schema/index.js';
 
 let t: TestApp;
 let sink: SmtpCapture;
@@ -208,6 +209,20 @@ describe('participant campaigns', () => {
       myUnlocked: 0,
       canStillUnlock: true,
     });
+  });
+
+  it('refuses a completion from a store user the campaign does not reach, and records nothing', async () => {
+    const k = await runningCampaign(db(), t.brandIds.owner, { items: 'fields' });
+    const f = factories(db());
+    const elsewhere = await f.store(t.brandIds.owner);
+    const outsider = await f.storeUser(t.brandIds.owner, elsewhere.id, { name: 'Outsider' });
+    await db().update(campaigns).set({ scopeType: 'store', scopePks: [k.store.id] }).where(eq(campaigns.id, k.campaign.id));
+    const body = { kind: 'general', answers: [{ itemId: k.itemIds[0]!, value: 3 }] };
+    const res = await submit(t.app, await playCookie(db(), t.brandIds.owner, outsider.id), k.campaign.id, k.cm.id, body);
+    expect(res.statusCode).toBe(404);
+    expect(await db().$count(completions, eq(completions.campaignId, k.campaign.id))).toBe(0);
+    // A store user of a reached store still can.
+    expect((await submit(t.app, await playCookie(db(), t.brandIds.owner, k.users[0]!.id), k.campaign.id, k.cm.id, body)).statusCode).toBe(201);
   });
 
   it('shows my revealed codes, money earned, and lets me fill a prize form that the dashboard then reads', async () => {

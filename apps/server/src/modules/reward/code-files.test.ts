@@ -135,6 +135,34 @@ describe('code file upload', () => {
     expect(stored.map((s) => s.code)).toEqual(expect.arrayContaining(tricky));
   });
 
+  it('adds the codes of a kept upload named by its fileUrl, without the list travelling back', async () => {
+    const c = await factories(t.database.db).campaign(t.brandIds.owner);
+    const target = (await factories(t.database.db).reward(t.brandIds.owner, c.id, { type: 'gift_card', title: 'From file' })).id;
+    const csv = Buffer.from('code\n"X,1"\nX2\nX2\n\nX\\3\n');
+    const uploaded = await upload('codes.csv', csv);
+    expect(uploaded.statusCode).toBe(200);
+    const { fileUrl } = uploaded.json() as { fileUrl: string };
+    const add = (uploadedCodes: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/v3/bundle/add-reward-codes', headers: { cookie: owner }, payload: { rewardId: target, uploadedCodes } });
+    const res = await add({ fileUrl, fileName: 'codes.csv' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ added: 3, duplicatesInFile: 1, duplicatesExisting: 0, emptyRows: 1 });
+    const stored = await t.database.db.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, target));
+    expect(stored.map((s) => s.code).sort()).toEqual(['X,1', 'X2', 'X\\3']);
+    // Again: every code is already there.
+    expect((await add({ fileUrl })).json()).toMatchObject({ added: 0, duplicatesExisting: 3 });
+    // Another brand's file, a path outside the kept files, or nothing at all: 400 naming the field.
+    for (const [body, field] of [
+      [{ fileUrl: '../../etc/passwd' }, 'uploadedCodes.fileUrl'],
+      [{ fileUrl: 'codes/00000000-0000-4000-8000-000000000000.csv' }, 'uploadedCodes.fileUrl'],
+      [{ fileName: 'codes.csv' }, 'uploadedCodes.codes'],
+    ] as const) {
+      const refused = await add(body);
+      expect(refused.statusCode).toBe(400);
+      expect(ZErrorBody.parse(refused.json()).error.fields.map((f) => f.path)).toEqual([field]);
+    }
+  });
+
   it('offers a template that keeps leading zeros', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v3/bundle/codes-template.csv' });
     expect(res.headers['content-type']).toContain('text/csv');

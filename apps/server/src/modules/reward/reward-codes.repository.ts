@@ -14,13 +14,41 @@ const CHUNK = 20_000;
  * COPY straight into reward_codes; on PGlite (no COPY from a client stream) they go in as one array-parameter
  * statement per chunk, with on conflict do nothing. Decision 0007.
  */
-export async function insertCodes(db: DbOrTx, brandId: string, rewardId: number, codes: readonly string[]): Promise<void> {
-  if (codes.length === 0) return;
+export async function insertCodes(db: DbOrTx, brandId: string, rewardId: number, codes: CodeList): Promise<void> {
+  if (isEmpty(codes)) return;
   await db.transaction(async (tx) => {
     const client = pgClientOf(tx);
     if (client) await copyCodes(client, tx, brandId, rewardId, codes);
     else await insertCodeArrays(tx, brandId, rewardId, codes);
   });
+}
+
+/**
+ * Codes to add: an array, or one text of codes joined by "\n" (a code never holds a line break) — a million codes
+ * kept as one string instead of a million (decision 0007).
+ */
+export type CodeList = readonly string[] | { text: string };
+
+const isEmpty = (codes: CodeList) => ('text' in codes ? codes.text.length === 0 : codes.length === 0);
+
+/** The codes CHUNK at a time, the event loop let through between chunks. */
+async function* chunksOf(codes: CodeList): AsyncGenerator<readonly string[]> {
+  if (!('text' in codes)) {
+    for (let i = 0; i < codes.length; i += CHUNK) {
+      if (i > 0) await nextTurn();
+      yield codes.slice(i, i + CHUNK);
+    }
+    return;
+  }
+  const { text } = codes;
+  for (let start = 0, n = 0; start < text.length; n++) {
+    if (n > 0) await nextTurn();
+    let end = start;
+    for (let k = 0; k < CHUNK && end !== -1; k++) end = text.indexOf('\n', end + 1);
+    const stop = end === -1 ? text.length : end;
+    yield text.slice(start, stop).split('\n');
+    start = stop + 1;
+  }
 }
 
 /** The node-postgres connection a transaction runs on, or null on PGlite. */
@@ -35,7 +63,7 @@ function pgClientOf(tx: Tx): pg.ClientBase | null {
  * transaction added between the caller's read and that lock makes the COPY fail on the unique index, and the
  * codes then go through a temporary table and insert … on conflict do nothing instead.
  */
-async function copyCodes(client: pg.ClientBase, tx: Tx, brandId: string, rewardId: number, codes: readonly string[]) {
+async function copyCodes(client: pg.ClientBase, tx: Tx, brandId: string, rewardId: number, codes: CodeList) {
   await tx.execute(sql`select id from rewards where id = ${rewardId} for update`);
   await tx.execute(sql`savepoint copy_codes`);
   try {
@@ -61,23 +89,18 @@ const COPY_SPECIAL = /[\\\t\n\r]/;
  * by rule; the test keeps the common case from allocating). The event loop gets a turn between chunks, so other
  * requests are answered while a million codes stream out.
  */
-async function* copyLines(codes: readonly string[], prefix: string) {
-  for (let i = 0; i < codes.length; i += CHUNK) {
-    if (i > 0) await nextTurn();
+async function* copyLines(codes: CodeList, prefix: string) {
+  for await (const chunk of chunksOf(codes)) {
     let text = '';
-    const end = Math.min(codes.length, i + CHUNK);
-    for (let j = i; j < end; j++) {
-      const code = codes[j]!;
+    for (const code of chunk) {
       text += `${prefix}${COPY_SPECIAL.test(code) ? code.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r')) : code}\n`;
     }
     yield text;
   }
 }
 
-async function insertCodeArrays(tx: Tx, brandId: string, rewardId: number, codes: readonly string[]) {
-  for (let i = 0; i < codes.length; i += CHUNK) {
-    if (i > 0) await nextTurn();
-    const chunk = codes.slice(i, i + CHUNK);
+async function insertCodeArrays(tx: Tx, brandId: string, rewardId: number, codes: CodeList) {
+  for await (const chunk of chunksOf(codes)) {
     await tx.execute(sql`
       insert into reward_codes (brand_id, reward_id, code)
       select ${brandId}, ${rewardId}, code from unnest(${`{${chunk.map((c) => `"${c.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]) as code

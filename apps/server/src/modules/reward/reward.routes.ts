@@ -129,12 +129,17 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
     {
       schema: {
         tags,
-        summary: "Add codes to a code reward; duplicates (in the list or the reward's) are dropped and counted",
+        summary: "Add codes to a code reward; duplicates (in the list or the reward's) are dropped and counted. Without codes, uploadedCodes.fileUrl names a kept upload whose codes are added",
         body: z
           .object({
             rewardId: ZIdRef,
             uploadedCodes: z
-              .object({ codes: z.array(z.string().max(200)).max(CODE_FILE_LIMITS.rows), fileUrl: z.string().max(2000).optional(), fileName: z.string().max(300).optional() })
+              .object({
+                // Optional beside a fileUrl: the codes are then read again from that kept upload.
+                codes: z.array(z.string().max(200)).max(CODE_FILE_LIMITS.rows).optional(),
+                fileUrl: z.string().max(2000).optional(),
+                fileName: z.string().max(300).optional(),
+              })
               .strict(),
           })
           .strict(),
@@ -143,7 +148,14 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
       bodyLimit: 64 * 1024 * 1024,
     },
     async (request) =>
-      addRewardCodes({ db, actor: await app.actor(request), rewardId: request.body.rewardId, codes: request.body.uploadedCodes.codes }),
+      addRewardCodes({
+        db,
+        actor: await app.actor(request),
+        rewardId: request.body.rewardId,
+        codes: request.body.uploadedCodes.codes,
+        fileUrl: request.body.uploadedCodes.fileUrl,
+        dataDir: opts.dataDir,
+      }),
   );
 
   r.get(

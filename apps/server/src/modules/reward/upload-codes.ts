@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CODE_FILE_LIMITS, CodeSummarizer, CodeTextSummarizer, codeFileExtension, isCodeReward, type CodeSummary } from '@rally/domain';
+import { CODE_FILE_LIMITS, CodeSummarizer, CodeTextSummarizer, codeFileExtension, isCodeReward, type CodeSummary, type TCodeFileExtension } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
@@ -123,16 +123,48 @@ export interface AddRewardCodesOptions {
   db: Db;
   actor: RequestActor;
   rewardId: number;
-  codes: string[];
+  /** The codes to add; when left out, the codes of the kept upload `fileUrl` names. */
+  codes?: string[] | undefined;
+  fileUrl?: string | undefined;
+  dataDir: string;
 }
 
-/** Adds codes to a code reward: trimmed, duplicates (in the list or already there) dropped and counted. */
-export async function addRewardCodes({ db, actor, rewardId, codes }: AddRewardCodesOptions) {
+/** A kept upload's address as upload-excel-codes answers it: codes/<uuid>.<ext>. */
+const KEPT_FILE_URL = /^codes\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(xlsx|xls|csv)$/;
+
+/** The bytes of a code file this brand uploaded and that is still kept, or 400 naming `uploadedCodes.fileUrl`. */
+async function keptCodeFile(dataDir: string, brandId: string, fileUrl: string): Promise<{ bytes: Buffer; ext: TCodeFileExtension }> {
+  const match = KEPT_FILE_URL.exec(fileUrl);
+  const bytes = match ? await readFile(path.resolve(dataDir, 'codes', brandId, `${match[1]}.${match[2]}`)).catch(() => null) : null;
+  if (!match || !bytes)
+    throw invalid([
+      { path: 'uploadedCodes.fileUrl', message: `not a code file uploaded for this brand in the last ${CODE_FILE_LIMITS.unreferencedFileHours} hours` },
+    ]);
+  return { bytes, ext: match[2] as TCodeFileExtension };
+}
+
+/**
+ * Adds codes to a code reward: trimmed, duplicates (in the list or already there) dropped and counted. Given the
+ * kept upload instead of the list, the codes are read again from it as upload-excel-codes read them and stay one
+ * string down to the COPY (decision 0007): a million codes need not travel back as JSON.
+ */
+export async function addRewardCodes({ db, actor, rewardId, codes, fileUrl, dataDir }: AddRewardCodesOptions) {
   requirePermission(actor, 'reward:update');
+  if (!codes && !fileUrl) throw invalid([{ path: 'uploadedCodes.codes', message: 'the codes, or the fileUrl of an uploaded code file' }]);
+  const file = codes ? null : await keptCodeFile(dataDir, actor.brandId, fileUrl!);
+  const cells = file ? await parseCodeFile(file.bytes, file.ext) : null;
   return db.transaction(async (tx) => {
     const reward = await rewardOfBrand(tx as unknown as Db, actor, rewardId);
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'rewardId', message: 'only gift card, free product and discount rewards take codes' }]);
-    const summary = await summarizeInSlices(codes, await existingCodes(tx as unknown as Db, reward.id));
+    const existing = await existingCodes(tx as unknown as Db, reward.id);
+    if (cells) {
+      const summarizer = new CodeTextSummarizer(cells.text, cells.rows, existing);
+      await inTurns(() => summarizer.step(SUMMARY_SLICE));
+      const { codesText, ...counts } = summarizer.summary();
+      await insertCodes(tx, actor.brandId, reward.id, { text: codesText });
+      return counts;
+    }
+    const summary = await summarizeInSlices(codes!, existing);
     await insertCodes(tx, actor.brandId, reward.id, summary.codes);
     const { codes: _added, ...counts } = summary;
     return counts;
