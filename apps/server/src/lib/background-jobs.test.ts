@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { createBackgroundJobs, type BackgroundJobs } from './background-jobs.js';
+import { createBackgroundJobs, inBackgroundJob, type BackgroundJobs } from './background-jobs.js';
 import { createTestDatabase } from '../testing/test-database.js';
 import { loadTestEnv } from '../config/test-env.js';
 
@@ -34,6 +34,23 @@ afterEach(async () => {
 });
 
 describe('background jobs', () => {
+  it('mark the work of a job and of a sweep as background work, and nothing else', async () => {
+    const q = await makeJobs();
+    const marks: Record<string, boolean> = {};
+    q.register<{ n: number }>(`mark-${queues}`, async () => {
+      await Promise.resolve();
+      marks.job = inBackgroundJob();
+    });
+    q.every(`sweep-${queues}`, 60, async () => {
+      await Promise.resolve();
+      marks.sweep = inBackgroundJob();
+    });
+    await q.start();
+    await q.send(`mark-${queues}`, { n: 1 });
+    await expect.poll(() => marks, { timeout: 15_000 }).toEqual({ job: true, sweep: true });
+    expect(inBackgroundJob()).toBe(false);
+  });
+
   it('runs each queued job once with its data, after the app starts the queue', async () => {
     const q = await makeJobs();
     const seen: number[] = [];

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -72,6 +73,15 @@ function registration<T extends object>(handler: (data: T) => Promise<void>, opt
   };
 }
 
+const jobContext = new AsyncLocalStorage<true>();
+/** Runs a job's or sweep's handler marked as background work. */
+const asJob = <T>(fn: () => Promise<T>): Promise<T> => jobContext.run(true, fn);
+/**
+ * True while a background job or sweep runs (its statements included): tests that count a request's statements leave
+ * these out, as they leave out the revision watch's.
+ */
+export const inBackgroundJob = (): boolean => jobContext.getStore() === true;
+
 /** Shared by both engines: the periodic sweeps and start hooks. */
 function createTimers(log: FastifyBaseLogger) {
   const sweeps: { name: string; seconds: number; handler: () => Promise<void> }[] = [];
@@ -79,7 +89,7 @@ function createTimers(log: FastifyBaseLogger) {
   const timers: NodeJS.Timeout[] = [];
   const running = new Set<Promise<void>>();
   const run = (name: string, fn: () => Promise<void>) => {
-    const p = fn()
+    const p = asJob(fn)
       .catch((error: unknown) => log.error({ err: error, job: name }, 'background sweep failed'))
       .finally(() => running.delete(p));
     running.add(p);
@@ -92,7 +102,7 @@ function createTimers(log: FastifyBaseLogger) {
       starts.push(handler);
     },
     async start() {
-      for (const s of starts) await s();
+      for (const s of starts) await asJob(s);
       for (const sweep of sweeps) {
         let busy = false;
         const tick = () => {
@@ -154,7 +164,7 @@ function createInProcessJobs({ log, work }: CreateBackgroundJobsOptions): Backgr
     const job = queue.splice(index, 1)[0]!;
     const registered = handlers.get(job.name)!;
     // One job at a time: the embedded database has one connection, and background work must not starve requests.
-    active = registered.handler(job.data).catch((error: unknown) => {
+    active = asJob(() => registered.handler(job.data)).catch((error: unknown) => {
       if (job.attempt < registered.retryLimit) {
         const delay = registered.retryDelaySeconds * 1000 * 2 ** job.attempt;
         log.warn(
@@ -282,7 +292,7 @@ function createPgBossJobs({
           async (jobs) => {
             inFlight += 1;
             try {
-              for (const job of jobs) await registered.handler(job.data);
+              for (const job of jobs) await asJob(() => registered.handler(job.data));
             } finally {
               inFlight -= 1;
               if (inFlight === 0) for (const resolve of idle) resolve();

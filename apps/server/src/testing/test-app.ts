@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../app.js';
+import { inBackgroundJob } from '../lib/background-jobs.js';
 import { loadTestEnv } from '../config/test-env.js';
 import type { Database } from '../db/client.js';
 import { DEMO_PASSWORD, seedDemoAccounts, type DemoBrandKey } from '../seed/demo-accounts.js';
@@ -38,7 +39,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const onQuery = options.onQuery;
   // The app's caches say when a statement is one of the revision watch's comparisons (bound once the app exists).
   let comparing = () => false;
-  const testDb = await createTestDatabase(env.TEST_DATABASE_URL, onQuery && ((q) => comparing() || onQuery(q)));
+  // Background jobs' statements (sweeps after start) are not a request's either.
+  const testDb = await createTestDatabase(env.TEST_DATABASE_URL, onQuery && ((q) => comparing() || inBackgroundJob() || onQuery(q)));
   const database = testDb.database;
   const brandIds = await database.db.transaction(async (tx) => {
     const ids = await seedDemoAccounts(tx);
