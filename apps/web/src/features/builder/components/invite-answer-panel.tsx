@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatMoney } from '../../../lib/format';
 import { usePaymentRetry, isPaymentRequired } from '../../../components/payment-form';
 import { builderKeys } from '../../../app/query-keys';
+import { invalidateCampaigns } from '../../../app/campaign-api';
 import { useSession } from '../../../app/session';
 import { answerInvite } from '../api/partners-api';
 import { partnerMessage } from './partner-modal';
@@ -35,7 +36,7 @@ export function InviteAnswerPanel({ campaignId, view }: { campaignId: number; vi
       payment.run(() => answerInvite(campaignId, answer, reason.current)),
     onSuccess: async (_result, answer) => {
       await queryClient.invalidateQueries({ queryKey: builderKeys.all });
-      await queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      await invalidateCampaigns(queryClient);
       notify({
         color: 'teal',
         message: t(answer === 'accept' ? 'builder.invite.accepted' : 'builder.invite.rejected'),

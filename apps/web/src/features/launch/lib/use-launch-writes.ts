@@ -11,6 +11,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { builderKeys } from '../../../app/query-keys';
+import { invalidateCampaigns } from '../../../app/campaign-api';
 import { useSession } from '../../../app/session';
 import { isPaymentRequired, usePaymentRetry } from '../../../components/payment-form';
 import { isApiError } from '../../../lib/api-client';
@@ -137,7 +138,7 @@ export function useLaunchWrites(formData: TLaunchFormData, state: TLaunchState, 
       if (!done) return;
       const outcome = launchOutcome(form.action, campaign);
       notify({ color: 'teal', message: t(outcome.toast) });
-      void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+      void invalidateCampaigns(queryClient);
       onClose();
       if (outcome.redirect) {
         // Leaving the builder: the cached campaign is out of date, but refetching it here would
