@@ -150,6 +150,8 @@ async function keptCodeFile(dataDir: string, brandId: string, fileUrl: string): 
  */
 export async function addRewardCodes({ db, actor, rewardId, codes, fileUrl, dataDir }: AddRewardCodesOptions) {
   requirePermission(actor, 'reward:update');
+  // Another brand's reward is a 404 whatever the body holds.
+  await rewardOfBrand(db, actor, rewardId);
   if (!codes && !fileUrl) throw invalid([{ path: 'uploadedCodes.codes', message: 'the codes, or the fileUrl of an uploaded code file' }]);
   const file = codes ? null : await keptCodeFile(dataDir, actor.brandId, fileUrl!);
   const cells = file ? await parseCodeFile(file.bytes, file.ext) : null;
