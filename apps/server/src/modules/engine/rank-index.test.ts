@@ -68,7 +68,7 @@ describe('contest standings held in memory', () => {
     expect(answers.map((a) => a.me?.rank)).toEqual([3, 2, 1, 3, 2, 1]);
     expect(answers.map((a) => a.me?.salesAmountCents)).toEqual([100, 200, 300, 100, 200, 300]);
     expect(answers.every((a) => a.top.map((r) => r.userId).join() === [k.users[2]!.id, k.users[1]!.id, k.users[0]!.id].join())).toBe(true);
-    // Repeated requests read nothing: reach and contest mission are kept 2 s per participant, my place and the top
+    // Repeated requests read nothing: reach and contest mission are kept 10 s per participant, my place and the top
     // page come from the standings; at most a page or standings refresh when a second passed meanwhile.
     expect(queries.filter((q) => /from campaigns c\s+left join lateral/.test(q))).toEqual([]);
     expect(queries.filter((q) => /play_sessions/.test(q))).toEqual([]);

@@ -228,7 +228,7 @@ export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: str
  * the first page above, a rank request then reads nothing. A campaign that ends or stops reaching me shows
  * within that time (the engine's write still refuses a campaign that is no longer active).
  */
-const REACH_TTL_MS = 2_000;
+const REACH_TTL_MS = 10_000;
 const reaches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
 
 export function cachedReach<T>(db: DbOrTx, participant: string, campaignId: number, read: () => Promise<T>): Promise<T> {

@@ -140,7 +140,7 @@ export async function getMyCampaign(db: Db, actor: PlayActor, campaignId: number
   };
 }
 
-/** The campaign if it reaches me (active or ended), kept 2 s per participant; 404 otherwise. */
+/** The campaign if it reaches me (active or ended), kept 10 s per participant; 404 otherwise. */
 export async function campaignReachingMe(db: Db, actor: PlayActor, campaignId: number): Promise<ReachRow> {
   const reach = await cachedReach(db, participantKey(actor), campaignId, () => reachOfCampaign(db, reachOf(actor), campaignId));
   if (!reach) throw notFound('Campaign');
@@ -148,7 +148,7 @@ export async function campaignReachingMe(db: Db, actor: PlayActor, campaignId: n
 }
 
 export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, top: number): Promise<TPlayRank> {
-  // Reach and contest mission kept for 2 s per participant; in a user contest my place, the top page and the count
+  // Reach and contest mission kept for 10 s per participant; in a user contest my place, the top page and the count
   // come from this process's standings (decision 0008 §10), so a repeated request reads nothing.
   const ctx = await campaignReachingMe(db, actor, campaignId);
   if (ctx.campaign_mission_id === null || !ctx.contest) throw notFound('Contest');
