@@ -5,7 +5,7 @@ export { checkFinishCriteria } from './finish-campaign.js';
 export type { PendingReceipt } from './record-completion.js';
 // Other modules' integration tests build running campaigns and participant sessions with the engine's test kit.
 export { playCookie, runningCampaign, submit } from './engine-test-kit.js';
-export { myUserContestRow, rankOf } from './leaderboard.js';
+export { rankOf } from './leaderboard.js';
 export { cachedReach } from './rank-index.js';
 export { receiptRequiredFor, recordCompletion } from './record-completion.js';
 export { type ParticipantRef, participantKey } from './engine.repository.js';

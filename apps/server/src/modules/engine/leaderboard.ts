@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TRankRow } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { cachedTopPage, entriesAhead, rankedCount, standingOf } from './rank-index.js';
+import { cachedTopPage, rankedCount, standingOf } from './rank-index.js';
 
 /**
  * Contest ranks. Without a date range they are read from contest_scores (accepted entries summed per
@@ -117,49 +117,37 @@ async function readPage(
 }
 
 /**
- * My row in a user contest from the standings in memory (rank-index.ts): my place and totals as of this process's
- * snapshot, with the names the session holds. Null before my first accepted entry.
+ * My row (store contests: my store's) with its place, or null before my first accepted entry. In a user contest
+ * from the standings in memory (rank-index.ts): my place and totals as of this process's snapshot, with the names
+ * the session holds; otherwise counted in the database.
  */
-export async function myUserContestRow(
-  db: DbOrTx,
-  campaignMissionId: number,
-  contest: TContestSettings,
-  me: { storeUserId: number; name: string; storeId: number | null; storeName: string | null },
-): Promise<TRankRow | null> {
-  const standing = await standingOf(db, campaignMissionId, columnOf(contest), me.storeUserId);
-  if (!standing) return null;
-  const row: ContestRankRow = {
-    entity_id: me.storeUserId,
-    user_id: me.storeUserId,
-    store_id: standing.storeId,
-    user_name: me.name,
-    // The store of my entries, named when it is still mine.
-    store_name: standing.storeId === me.storeId ? me.storeName : null,
-    submissions: standing.submissions,
-    sales: standing.sales,
-  };
-  return shape(row, standing.place, contest, true);
-}
-
-/** My row (store contests: my store's) with its place, or null before my first accepted entry. */
 export async function rankOf(
   db: DbOrTx,
-  o: { campaignMissionId: number; contest: TContestSettings; storeUserId: number; storeId: number | null },
+  o: {
+    campaignMissionId: number;
+    contest: TContestSettings;
+    storeUserId: number;
+    storeId: number | null;
+    name: string;
+    storeName: string | null;
+  },
 ): Promise<TRankRow | null> {
-  const metric = metricOf(o.contest);
   if (o.contest.type === 'user') {
-    const [row] = rowsOf<ContestRankRow>(
-      await db.execute(sql`
-        select me.store_user_id as entity_id, me.store_user_id as user_id, me.store_id, u.name as user_name, st.name as store_name,
-               me.submissions, me.sales_amount_cents as sales
-        from contest_scores me join store_users u on u.id = me.store_user_id join stores st on st.id = me.store_id
-        where me.campaign_mission_id = ${o.campaignMissionId} and me.store_user_id = ${o.storeUserId}`),
-    );
-    if (!row) return null;
-    const mine = Number(o.contest.rankLeadersBasedOn === 'sales_amount' ? row.sales : row.submissions);
-    const ahead = await entriesAhead(db, o.campaignMissionId, columnOf(o.contest), o.storeUserId, mine);
-    return shape(row, ahead + 1, o.contest, true);
+    const standing = await standingOf(db, o.campaignMissionId, columnOf(o.contest), o.storeUserId);
+    if (!standing) return null;
+    const row: ContestRankRow = {
+      entity_id: o.storeUserId,
+      user_id: o.storeUserId,
+      store_id: standing.storeId,
+      user_name: o.name,
+      // The store of my entries, named when it is still mine.
+      store_name: standing.storeId === o.storeId ? o.storeName : null,
+      submissions: standing.submissions,
+      sales: standing.sales,
+    };
+    return shape(row, standing.place, o.contest, true);
   }
+  const metric = metricOf(o.contest);
   const src = scoresSource(o.campaignMissionId, o.contest, {});
   const entity = o.contest.type === 'store' ? o.storeId : o.storeUserId;
   if (entity === null) return null;

@@ -95,32 +95,6 @@ export async function rankedCount(db: DbOrTx, campaignMissionId: number, column:
   return (await snapshotOf(db, campaignMissionId, column)).ids.length;
 }
 
-/**
- * How many participants are ahead of a store user whose score is `metric` (ties go to the lower id): a
- * binary search over the snapshot, not counting that user's own (possibly older) entry.
- */
-export async function entriesAhead(
-  db: DbOrTx,
-  campaignMissionId: number,
-  column: Column,
-  storeUserId: number,
-  metric: number,
-): Promise<number> {
-  const s = await snapshotOf(db, campaignMissionId, column);
-  const before = (i: number) => s.metric[i]! > metric || (s.metric[i] === metric && s.ids[i]! < storeUserId);
-  let lo = 0;
-  let hi = s.ids.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(mid)) lo = mid + 1;
-    else hi = mid;
-  }
-  const standing = s.byId.get(storeUserId);
-  const mine = standing === undefined ? undefined : metricOf(standing, column);
-  // My own older entry sorts before my current score only when it was higher (same id: no tie-break).
-  return mine !== undefined && mine > metric ? lo - 1 : lo;
-}
-
 /** A store user's place and totals in a user contest, from the standings; null before their first accepted entry. */
 export async function standingOf(
   db: DbOrTx,
@@ -196,6 +170,20 @@ function move(s: Snapshot, id: number, standing: Standing): void {
   s.byId.set(id, standing);
 }
 
+type Memo = Map<string, { at: number; value: Promise<unknown> }>;
+
+/** A read kept in `memo` for `ttlMs`, shared by the callers meanwhile; a failed read is not kept. */
+function memoized<T>(memo: Memo, key: string, ttlMs: number, maxEntries: number, read: () => Promise<T>): Promise<T> {
+  const hit = memo.get(key);
+  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
+  if (memo.size > maxEntries) memo.clear();
+  const value = read();
+  const entry = { at: Date.now(), value: value as Promise<unknown> };
+  memo.set(key, entry);
+  value.catch(() => memo.get(key) === entry && memo.delete(key));
+  return value;
+}
+
 /**
  * The unfiltered first page of a contest's leaderboard (the same for every participant who asks), kept per
  * process for TOP_PAGE_TTL_MS (decision 0008 §10): under load one read serves every request of that second
@@ -203,7 +191,7 @@ function move(s: Snapshot, id: number, standing: Standing): void {
  * processes' show within the time to live, as in the standings above.
  */
 const TOP_PAGE_TTL_MS = 1_000;
-const topPages = new WeakMap<object, Map<number, Map<string, { at: number; value: Promise<unknown> }>>>();
+const topPages = new WeakMap<object, Map<number, Memo>>();
 
 export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: string, read: () => Promise<T>): Promise<T> {
   let perDb = topPages.get(db);
@@ -213,13 +201,7 @@ export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: str
     if (perDb.size > 1_000) perDb.clear();
     perDb.set(campaignMissionId, (perContest = new Map()));
   }
-  const hit = perContest.get(key);
-  if (hit && Date.now() - hit.at < TOP_PAGE_TTL_MS) return hit.value as Promise<T>;
-  const value = read();
-  const entry = { at: Date.now(), value: value as Promise<unknown> };
-  perContest.set(key, entry);
-  value.catch(() => perContest.get(key) === entry && perContest.delete(key));
-  return value;
+  return memoized(perContest, key, TOP_PAGE_TTL_MS, Infinity, read);
 }
 
 /**
@@ -229,18 +211,10 @@ export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: str
  * within that time (the engine's write still refuses a campaign that is no longer active).
  */
 const REACH_TTL_MS = 10_000;
-const reaches = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+const reaches = new WeakMap<object, Memo>();
 
 export function cachedReach<T>(db: DbOrTx, participant: string, campaignId: number, read: () => Promise<T>): Promise<T> {
   let perDb = reaches.get(db);
   if (!perDb) reaches.set(db, (perDb = new Map()));
-  const key = `${participant}:${campaignId}`;
-  const hit = perDb.get(key);
-  if (hit && Date.now() - hit.at < REACH_TTL_MS) return hit.value as Promise<T>;
-  if (perDb.size > 10_000) perDb.clear();
-  const value = read();
-  const entry = { at: Date.now(), value: value as Promise<unknown> };
-  perDb.set(key, entry);
-  value.catch(() => perDb.get(key) === entry && perDb.delete(key));
-  return value;
+  return memoized(perDb, `${participant}:${campaignId}`, REACH_TTL_MS, 10_000, read);
 }

@@ -13,7 +13,7 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { cachedReach, leaderboardPage, myUserContestRow, participantKey, rankOf, receiptRequiredFor } from '../engine/index.js';
+import { cachedReach, leaderboardPage, participantKey, rankOf, receiptRequiredFor } from '../engine/index.js';
 import type { PlayActor } from './play-session.js';
 import {
   findCampaignFor,
@@ -157,9 +157,14 @@ export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, to
   const me =
     actor.kind !== 'store_user'
       ? null
-      : contest.type === 'user'
-        ? await myUserContestRow(db, cmId, contest, { storeUserId: actor.id, name: actor.participant.name, storeId: actor.storeId, storeName: actor.participant.storeName })
-        : await rankOf(db, { campaignMissionId: cmId, contest, storeUserId: actor.id, storeId: actor.storeId });
+      : await rankOf(db, {
+          campaignMissionId: cmId,
+          contest,
+          storeUserId: actor.id,
+          storeId: actor.storeId,
+          name: actor.participant.name,
+          storeName: actor.participant.storeName,
+        });
   const page =
     contest.displayLeaderboard && top > 0
       ? await leaderboardPage(db, { campaignMissionId: cmId, contest, filters: {}, offset: 0, limit: top, withTotal: true })
