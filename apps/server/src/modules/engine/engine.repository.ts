@@ -249,31 +249,30 @@ export async function claimCode(
   reward: { id: number; campaignId: number },
   completionId: number,
   amountCents: number | null,
+  /** Look past this code id first (code-cursor.ts); 0 looks from the first code. */
+  fromCodeId = 0,
 ): Promise<{ unlockId: number; codeId: number; code: string; createdAt: Date } | null> {
   const rows = rowsOf<{ unlock_id: string | number; code_id: string | number; code: string; created_at: Date | string }>(
     await tx.execute(sql`
-      with picked as (
-        select id from reward_codes where reward_id = ${reward.id} and issued_at is null
-        order by id limit 1 for update skip locked
-      ), issued as (
-        update reward_codes rc set issued_at = now(),
-          issued_to_store_user_id = ${p.kind === 'store_user' ? p.id : null},
-          issued_to_consumer_id = ${p.kind === 'consumer' ? p.id : null}
-        from picked where rc.id = picked.id
-        returning rc.id, rc.code
-      ), unlock as (
-        insert into reward_unlocks (brand_id, campaign_id, reward_id, store_user_id, consumer_id, completion_id, code_id, amount_cents, status)
-        select ${p.brandId}, ${reward.campaignId}, ${reward.id}, ${p.kind === 'store_user' ? p.id : null},
-               ${p.kind === 'consumer' ? p.id : null}, ${completionId}, issued.id, ${amountCents}, 'issued'
-        from issued
-        returning id, code_id, created_at
-      )
-      select unlock.id as unlock_id, unlock.code_id, issued.code, unlock.created_at from unlock join issued on issued.id = unlock.code_id`),
+      select unlock_id, code_id, code, created_at from reward_code_claim(${reward.id}::int, ${fromCodeId}::bigint, ${p.brandId},
+        ${reward.campaignId}::int, ${p.kind === 'store_user' ? p.id : null}::int, ${p.kind === 'consumer' ? p.id : null}::int,
+        ${completionId}::bigint, ${amountCents}::bigint)`),
   );
   const row = rows[0];
   return row
     ? { unlockId: Number(row.unlock_id), codeId: Number(row.code_id), code: row.code, createdAt: new Date(row.created_at) }
     : null;
+}
+
+/** A debit of the reward's budget for an unlock, from the slice reserveBudget took (the ledger's trigger moves its spent). */
+export async function debitBudget(
+  tx: DbOrTx,
+  d: { brandId: string; rewardId: number; amountCents: number; completionId: number; unlockId: number; slice: number | null },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id, slice)
+      values (${d.brandId}, ${d.rewardId}, ${-d.amountCents}, ${d.completionId}, ${d.unlockId}, ${d.slice}::smallint)`,
+  );
 }
 
 /**
@@ -396,13 +395,15 @@ export interface EnginePlanItem {
   kind: 'code' | 'prize' | 'plain';
   /** Debited from the reward's paid budget per issue when > 0. */
   amount: number | null;
+  /** Code rewards: look past this code id first (code-cursor.ts). */
+  codeFrom?: number;
 }
 
 export type EngineWriteOutcome =
   | { outcome: 'inactive' }
   | { outcome: 'stale' }
   | { outcome: 'existing'; requestHash: string | null; response: unknown }
-  | { outcome: 'done'; response: unknown; touched: boolean };
+  | { outcome: 'done'; response: unknown; touched: boolean; claimed: [rewardId: number, codeId: number][] };
 
 /**
  * Records a completion and issues its plan in one statement (SQL function engine_record_completion):

@@ -7,6 +7,7 @@ import { buildApp } from '../../app.js';
 import { loadTestEnv } from '../../config/test-env.js';
 import { createDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { codeFrom, noteClaimed } from './code-cursor.js';
 import { playCookie, runningCampaign, submit } from './engine-test-kit.js';
 
 let t: TestApp;
@@ -206,6 +207,26 @@ describe('engine: idempotency, pending receipts and entries', () => {
 });
 
 describe('engine: exactly once under concurrency, and finish criteria', () => {
+  it('claims past the code it claimed last, and still issues a code left behind before the reward counts as out of codes', async () => {
+    const k = await runningCampaign(db(), brandId, { finishCriteria: ['codes_over'] });
+    const r = await k.reward({ type: 'discount', title: 'Five off', percentageDiscount: 5, isUnlimited: true });
+    await k.codes(r.id, 3);
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const ids = (await rows<{ id: string; code: string }>(sql`select id, code from reward_codes where reward_id = ${r.id} order by id`)).map((c) => ({ id: Number(c.id), code: c.code }));
+    const first = (await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json() as TPlayCompletionResult;
+    expect(first.unlocked.map((u) => u.code)).toEqual([ids[0]!.code]);
+    // As if another process had claimed up to the last code: this process's next claim looks past it first,
+    // finds nothing there, and goes back for the code still left in between.
+    noteClaimed(r.id, ids[2]!.id);
+    const second = (await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json() as TPlayCompletionResult;
+    expect(second.unlocked.map((u) => u.code)).toEqual([ids[1]!.code]);
+    expect(codeFrom(r.id)).toBe(ids[1]!.id);
+    const third = (await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json() as TPlayCompletionResult;
+    expect(third.unlocked.map((u) => u.code)).toEqual([ids[2]!.code]);
+    const [campaign] = await rows<{ status: string }>(sql`select status from campaigns where id = ${k.campaign.id}`);
+    expect(campaign!.status).toBe('ended');
+  });
+
   it('issues exactly 100 distinct codes to 200 concurrent claims on a 100-code pool, then ends the campaign (codes_over) once', async () => {
     const k = await runningCampaign(db(), brandId, { participants: 200, finishCriteria: ['codes_over'] });
     const r = await k.reward({ type: 'discount', title: 'Pool', isUnlimited: true });

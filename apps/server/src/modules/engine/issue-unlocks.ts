@@ -1,9 +1,9 @@
-import { isCodeReward, issueAmountFor, newUnlocks, qualifyingFilter, type TEngineReward, type TPlayUnlock } from '@rally/domain';
-import { sql } from 'drizzle-orm';
+import { isCodeReward, issueAmountFor, newUnlocks, qualifyingFilter, type TPlayUnlock } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import {
   addContestScore,
   claimCode,
+  debitBudget,
   insertUnlock,
   lockParticipant,
   reserveBudget,
@@ -12,6 +12,8 @@ import {
   type EngineRewardRow,
   type ParticipantRef,
 } from './engine.repository.js';
+import { codeFrom, noteClaimed } from './code-cursor.js';
+import { toEngineReward } from './write-completion.js';
 
 export interface AcceptedCompletion {
   participant: ParticipantRef;
@@ -27,20 +29,6 @@ export interface AcceptedCompletion {
   passed: boolean | null;
 }
 
-const toEngineReward = (r: EngineRewardRow): TEngineReward => ({
-  id: r.id,
-  type: r.type,
-  scope: r.scope,
-  missionId: r.missionId,
-  completionsToUnlock: r.completionsToUnlock,
-  maxPerUser: r.maxPerUser,
-  isUnlimited: r.isUnlimited,
-  assignment: r.assignment,
-  amountCents: r.amountCents,
-  budgetCents: r.budgetCents,
-  dynamicActive: r.dynamicActive,
-  dynamicAmounts: r.dynamicAmounts,
-});
 
 const rank = (r: EngineRewardRow) => (isCodeReward(r.type) ? 0 : r.type === 'prize' ? 1 : 2);
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -97,14 +85,12 @@ export async function issueUnlocks(
       }
       if (isCodeReward(r.type)) {
         touchedStock = true;
-        const claim = await claimCode(tx, p, r, c.completionId, amount);
+        const claim = await claimCode(tx, p, r, c.completionId, amount, codeFrom(r.id));
         if (!claim) break;
+        noteClaimed(r.id, claim.codeId);
         if (amount !== null && amount > 0) {
           // The gift card's value leaves the budget with the code: a ledger row for the same unlock.
-          await tx.execute(
-            sql`insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id, slice)
-              values (${p.brandId}, ${r.id}, ${-amount}, ${c.completionId}, ${claim.unlockId}, ${slice}::smallint)`,
-          );
+          await debitBudget(tx, { brandId: p.brandId, rewardId: r.id, amountCents: amount, completionId: c.completionId, unlockId: claim.unlockId, slice });
         }
         unlocked.push({ ...base, unlockId: claim.unlockId, status: 'issued', code: claim.code, amountCents: amount, createdAt: epoch(claim.createdAt) });
       } else if (r.type === 'prize') {

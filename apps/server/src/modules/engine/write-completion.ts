@@ -23,6 +23,7 @@ import {
   type EngineStateSpec,
   type ParticipantRef,
 } from './engine.repository.js';
+import { codeFrom, noteClaimed } from './code-cursor.js';
 import { applyContestEntry } from './rank-index.js';
 
 export interface CompletionToWrite {
@@ -123,7 +124,8 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       const history = withCurrentCompletion(er, current, counts, { qualifying: Number(qualifying), salesTotalCents: Number(salesTotalCents) });
       const n = newUnlocks(er, current, history, Number(before));
       if (n <= 0) return;
-      plan.push({ rewardId: r.id, n, kind: isCodeReward(r.type) ? 'code' : r.type === 'prize' ? 'prize' : 'plain', amount: issueAmountFor(er, current) });
+      const kind = isCodeReward(r.type) ? 'code' : r.type === 'prize' ? 'prize' : 'plain';
+      plan.push({ rewardId: r.id, n, kind, amount: issueAmountFor(er, current), ...(kind === 'code' ? { codeFrom: codeFrom(r.id) } : {}) });
       statics[String(r.id)] = {
         campaignId: c.campaignId,
         campaignName: c.campaignName,
@@ -169,6 +171,7 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       entriesLeft: c.limits.perUser !== null || c.limits.perStore !== null ? entriesLeft(c.limits, used) : null,
     });
     if (out.outcome === 'done') {
+      for (const [rewardId, codeId] of out.claimed) noteClaimed(rewardId, Number(codeId));
       if (contest) applyContestEntry(c.db, c.campaignMissionId, p.id, p.storeId!, c.salesAmountCents);
       return { result: out.response as TPlayCompletionResult, created: true, touched: out.touched };
     }
