@@ -30,6 +30,27 @@ async function openWizard(): Promise<Locator> {
   return dialog;
 }
 
+/** How many codes the campaign's reward with this title holds, as the API reads them back. */
+async function savedCodes(campaignId: number, title: string): Promise<number> {
+  const res = await page.request.get(`/api/reward/read/bundle-rewards?bundleId=${campaignId}`);
+  expect(res.status()).toBe(200);
+  const { items } = (await res.json()) as { items: { title: string; totalCodes: number }[] };
+  const reward = items.find((r) => r.title === title);
+  expect(reward, `a reward titled ${title}`).toBeDefined();
+  return reward!.totalCodes;
+}
+
+/** The fileUrl upload-excel-codes answered: the save names the kept file by it instead of posting the codes back. */
+async function uploadCodes(dialog: Locator, file: string): Promise<string> {
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/bundle/upload-excel-codes'));
+  await dialog.getByLabel('Code file').setInputFiles(file);
+  const response = await uploaded;
+  expect(response.status()).toBe(200);
+  const { fileUrl } = (await response.json()) as { fileUrl: string };
+  expect(fileUrl).toMatch(/^codes\/.+\.csv$/);
+  return fileUrl;
+}
+
 async function saveAndClose(dialog: Locator) {
   await dialog.getByRole('heading', { name: 'Confirm reward setup' }).waitFor();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/reward/write/save-reward'));
@@ -136,9 +157,7 @@ describe('reward wizard', () => {
     await dialog.getByText('Invalid link').waitFor();
     await link.fill('https://shop.example.com/beans');
 
-    const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/bundle/upload-excel-codes'));
-    await dialog.getByLabel('Code file').setInputFiles(file);
-    expect((await uploaded).status()).toBe(200);
+    const fileUrl = await uploadCodes(dialog, file);
     const summary = dialog.getByTestId('codes-summary');
     await summary.waitFor();
     expect(await summary.innerText()).toMatch(/^3 added, 1 duplicates, \d+ empty rows$/);
@@ -161,17 +180,22 @@ describe('reward wizard', () => {
       completionsToUnlock: 2,
       maxPerUser: 1,
       isUnlimited: false,
-      uploadedCodes: { fileName: 'spring-codes.csv', codes: ['000123', '000124', '007'] },
     });
+    // The kept file is named, its codes not posted back; the server reads them again, leading zeros kept.
+    expect(body.uploadedCodes).toEqual({ fileName: 'spring-codes.csv', fileUrl });
+    expect(await savedCodes(campaignId, '20% off beans')).toBe(3);
   });
 
   for (const type of ['free_product', 'gift_card'] as const) {
     const label = type === 'free_product' ? 'Free product' : 'Gift card';
     const title = type === 'free_product' ? 'Free bag of beans' : 'Coffee gift card';
-    it(`adds a ${label.toLowerCase()} with codes from a small uploaded CSV`, async () => {
+    // The gift card's file holds 120,000 codes: posted back as a list they would be over save-reward's 1 MB body limit.
+    const count = type === 'gift_card' ? 120_000 : 2;
+    it(`adds a ${label.toLowerCase()} with ${count.toLocaleString('en')} codes from an uploaded CSV, saved by its fileUrl`, async () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'rally-codes-'));
       const file = path.join(dir, `${type}-codes.csv`);
-      writeFileSync(file, `code\n${type.toUpperCase()}-1\n${type.toUpperCase()}-2\n`);
+      const codes = Array.from({ length: count }, (_, i) => `${type.toUpperCase()}-${i + 1}`);
+      writeFileSync(file, `code\n${codes.join('\n')}\n`);
 
       const dialog = await openWizard();
       await dialog.getByRole('radio', { name: label }).click();
@@ -180,9 +204,7 @@ describe('reward wizard', () => {
       await dialog.getByLabel('Description').fill(`${title} for a top seller`);
       if (type === 'gift_card') await dialog.getByLabel('Gift card amount').fill('25');
       await dialog.getByLabel('Link to shop').fill('https://shop.example.com/gifts');
-      const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/v3/bundle/upload-excel-codes'));
-      await dialog.getByLabel('Code file').setInputFiles(file);
-      expect((await uploaded).status()).toBe(200);
+      const fileUrl = await uploadCodes(dialog, file);
       await dialog.getByTestId('codes-summary').waitFor();
       await dialog.getByLabel('No fine print').check();
 
@@ -191,7 +213,7 @@ describe('reward wizard', () => {
       await next.click();
       await dialog.getByLabel('Completions to unlock').waitFor();
       await next.click();
-      expect(await dialog.getByTestId('info-codes').innerText()).toContain('2');
+      expect(await dialog.getByTestId('info-codes').innerText()).toContain(count.toLocaleString('en'));
       if (type === 'gift_card') expect(await dialog.getByTestId('info-amount').innerText()).toContain('$25.00');
       await shot(`${type}-confirm`);
       const body = await saveAndClose(dialog);
@@ -199,9 +221,11 @@ describe('reward wizard', () => {
         type,
         title,
         noFinePrint: true,
-        uploadedCodes: { fileName: `${type}-codes.csv`, codes: [`${type.toUpperCase()}-1`, `${type.toUpperCase()}-2`] },
         ...(type === 'gift_card' ? { amount: 2_500 } : {}),
       });
+      expect(body.uploadedCodes).toEqual({ fileName: `${type}-codes.csv`, fileUrl });
+      expect(JSON.stringify(body).length).toBeLessThan(2_000);
+      expect(await savedCodes(campaignId, title)).toBe(count);
     });
   }
 

@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { editCampaign, findBrand } from '../campaign/index.js';
-import { findReward, insertCodes, listRewardCodes, listRewardsForCampaign, updateReward } from '../reward/index.js';
+import { findReward, insertCodes, keptUploadCells, listRewardCodes, listRewardsForCampaign, newCodesOfCells, updateReward, type CodeList } from '../reward/index.js';
 import { findInvitedCampaign, listRewardPartners, markRewardFilled } from './partner.repository.js';
 
 /** Whether the brand was invited to this campaign (not its own): its save-reward is a partner fill. */
@@ -27,7 +27,21 @@ export async function isInvitedTo(db: DbOrTx, brandId: string, campaignId: numbe
  * follow their own rules; a money reward keeps the retailer's amount and the proposed budget.
  * Its partner entry becomes filled.
  */
-export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: RequestActor; body: TSaveRewardBody }): Promise<TRewardRead> {
+export async function fillPartnerReward({
+  db,
+  actor,
+  body,
+  dataDir,
+}: {
+  db: Db;
+  actor: RequestActor;
+  body: TSaveRewardBody;
+  /** Where upload-excel-codes keeps code files: uploadedCodes.fileUrl without codes names one of this brand's. */
+  dataDir: string;
+}): Promise<TRewardRead> {
+  // The route has found this brand invited to the campaign; a kept upload is parsed before the transaction (seconds
+  // for a million rows).
+  const cells = body.uploadedCodes && isCodeReward(body.type) ? await keptUploadCells(dataDir, actor.brandId, body.uploadedCodes) : null;
   const lock = (tx: Tx) => findInvitedCampaign(tx, actor.brandId, body.bundleId, true);
   const { result } = await editCampaign({ db, actor, permission: 'reward:update', campaignId: body.bundleId, status: 'any', lock }, async (tx, { campaign, invite }) => {
     if (!body.id) throw invalid([{ path: 'id', message: 'a partner fills a reward the retailer created' }]);
@@ -43,7 +57,12 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
     if (body.type !== reward.type) throw invalid([{ path: 'type', message: `the retailer chose ${reward.type}` }]);
 
     const existingCodes = await listRewardCodes(tx, reward.id);
-    const newCodes = [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter((c) => !existingCodes.includes(c));
+    const fromFile = cells ? await newCodesOfCells(cells, new Set(existingCodes)) : null;
+    const listed = fromFile
+      ? []
+      : [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter((c) => !existingCodes.includes(c));
+    const newCodes: CodeList = fromFile ? { text: fromFile.codesText } : listed;
+    const newCodeCount = fromFile ? fromFile.added : listed.length;
     const brand = await findBrand(tx, actor.brandId);
     const money = reward.type === 'money';
     const fields = money
@@ -55,7 +74,7 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
             description: body.description,
             percentageDiscount: body.percentageDiscount,
             linkToShop: body.linkToShop,
-            codeCount: existingCodes.length + newCodes.length,
+            codeCount: existingCodes.length + newCodeCount,
             noFinePrint: body.noFinePrint,
             finePrint: body.finePrint,
             valueCents: body.value,
@@ -83,7 +102,7 @@ export async function fillPartnerReward({ db, actor, body }: { db: Db; actor: Re
             : {}),
           updatedAt: new Date(),
         });
-      if (usesCodes && newCodes.length > 0) await insertCodes(tx, campaign.brandId, reward.id, newCodes);
+      if (usesCodes && newCodeCount > 0) await insertCodes(tx, campaign.brandId, reward.id, newCodes);
     }
     await markRewardFilled(tx, reward.id, actor.brandId);
     const all = await listRewardsForCampaign(tx, campaign.brandId, campaign.id);

@@ -163,6 +163,46 @@ describe('code file upload', () => {
     }
   });
 
+  it('saves a code reward with the codes of a kept upload named by its fileUrl, and adds a second file on edit', async () => {
+    const f = factories(t.database.db);
+    const c = await f.campaign(t.brandIds.owner);
+    await f.campaignMission(t.brandIds.owner, c.id, (await f.mission(t.brandIds.owner)).id);
+    // 120,000 codes: more than a list save-reward takes and more than its 1 MB body would hold as JSON.
+    const many = Array.from({ length: 120_000 }, (_, i) => `SAVE-${String(i).padStart(6, '0')}`);
+    const first = await upload('many.csv', Buffer.from(`code\n${many.join('\n')}\n`));
+    expect(first.statusCode).toBe(200);
+    const { fileUrl } = first.json() as UploadAnswer;
+    const discount = { bundleId: c.id, type: 'discount', title: 'From a file', description: 'Saved by fileUrl', percentageDiscount: 10, linkToShop: 'https://shop.example.com', noFinePrint: true };
+    const save = (payload: object, cookie = owner) =>
+      t.app.inject({ method: 'POST', url: '/api/reward/write/save-reward', headers: { cookie }, payload });
+    const countOf = async (id: number) =>
+      (await t.database.db.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, id))).length;
+
+    const created = await save({ ...discount, uploadedCodes: { fileUrl, fileName: 'many.csv' } });
+    expect(created.statusCode, created.body).toBe(200);
+    const reward = created.json() as { id: number; totalCodes: number };
+    expect(reward.totalCodes).toBe(120_000);
+    expect(await countOf(reward.id)).toBe(120_000);
+
+    // Editing with another file adds only the codes the reward does not hold yet.
+    const second = await upload('more.csv', Buffer.from('code\nSAVE-000000\nSAVE-999998\nSAVE-999999\n'), { rewardId: String(reward.id) });
+    const edited = await save({ ...discount, id: reward.id, uploadedCodes: { fileUrl: (second.json() as UploadAnswer).fileUrl } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await countOf(reward.id)).toBe(120_002);
+
+    // Another brand's campaign is a 404 whatever fileUrl it names; a bad fileUrl, or neither codes nor fileUrl, a 400 naming the field.
+    const retailer = await t.signIn('retailer@retail.test');
+    expect((await save({ ...discount, uploadedCodes: { fileUrl } }, retailer)).statusCode).toBe(404);
+    for (const [uploadedCodes, field] of [
+      [{ fileUrl: 'codes/00000000-0000-4000-8000-000000000000.csv' }, 'uploadedCodes.fileUrl'],
+      [{ fileName: 'many.csv' }, 'uploadedCodes.codes'],
+    ] as const) {
+      const refused = await save({ ...discount, uploadedCodes });
+      expect(refused.statusCode).toBe(400);
+      expect(ZErrorBody.parse(refused.json()).error.fields.map((x) => x.path)).toEqual([field]);
+    }
+  });
+
   it('offers a template that keeps leading zeros', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v3/bundle/codes-template.csv' });
     expect(res.headers['content-type']).toContain('text/csv');

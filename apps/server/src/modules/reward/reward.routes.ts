@@ -5,9 +5,9 @@ import {
   CODE_FILE_LIMITS,
   CODE_TEMPLATE_CSV,
   ERROR_CODES,
+  ZAddRewardCodesBody,
   ZBundleRewardsQuery,
   ZCampaignRewardParams,
-  ZIdRef,
   ZRewardEndDateBody,
   ZRewardRead,
   ZSaveRewardBody,
@@ -62,8 +62,8 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
     async (request) => {
       const actor = await app.actor(request);
       // An invited partner brand fills the reward assigned to it on the retailer's shared campaign.
-      if (await isInvitedTo(db, actor.brandId, request.body.bundleId)) return fillPartnerReward({ db, actor, body: request.body });
-      return saveReward({ db, actor, body: request.body });
+      if (await isInvitedTo(db, actor.brandId, request.body.bundleId)) return fillPartnerReward({ db, actor, body: request.body, dataDir: opts.dataDir });
+      return saveReward({ db, actor, body: request.body, dataDir: opts.dataDir });
     },
   );
 
@@ -130,19 +130,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
       schema: {
         tags,
         summary: "Add codes to a code reward; duplicates (in the list or the reward's) are dropped and counted. Without codes, uploadedCodes.fileUrl names a kept upload whose codes are added",
-        body: z
-          .object({
-            rewardId: ZIdRef,
-            uploadedCodes: z
-              .object({
-                // Optional beside a fileUrl: the codes are then read again from that kept upload.
-                codes: z.array(z.string().max(200)).max(CODE_FILE_LIMITS.rows).optional(),
-                fileUrl: z.string().max(2000).optional(),
-                fileName: z.string().max(300).optional(),
-              })
-              .strict(),
-          })
-          .strict(),
+        body: ZAddRewardCodesBody,
         response: { 200: ZCodeCounts, ...errorResponses },
       },
       bodyLimit: 64 * 1024 * 1024,

@@ -18,9 +18,9 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/index.js';
-import { countMissionsAndRewards, countPartners, editCampaign, findBrand, listMissionEntries, listMissionItemIds } from '../campaign/index.js';
-import { insertCodes } from './reward-codes.repository.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { countMissionsAndRewards, countPartners, editCampaign, findBrand, findCampaign, listMissionEntries, listMissionItemIds } from '../campaign/index.js';
+import { insertCodes, type CodeList } from './reward-codes.repository.js';
 import {
   deleteRewardCodes,
   findReward,
@@ -30,11 +30,14 @@ import {
   listRewardsForCampaign,
   updateReward,
 } from './reward.repository.js';
+import { keptUploadCells, newCodesOfCells } from './upload-codes.js';
 
 export interface SaveRewardOptions {
   db: Db;
   actor: RequestActor;
   body: TSaveRewardBody;
+  /** Where upload-excel-codes keeps code files: uploadedCodes.fileUrl without codes names one of them. */
+  dataDir: string;
 }
 
 /**
@@ -42,8 +45,16 @@ export interface SaveRewardOptions {
  * its assignment are checked with the same domain functions the wizard uses, and
  * the fields a type does not use are cleared, so changing type resets them.
  */
-export async function saveReward({ db, actor, body }: SaveRewardOptions): Promise<TRewardRead> {
+export async function saveReward({ db, actor, body, dataDir }: SaveRewardOptions): Promise<TRewardRead> {
   const permission = body.id ? 'reward:update' : 'reward:create';
+  // A kept upload is parsed before the transaction (seconds for a million rows), once the campaign is known to be
+  // this brand's: another brand's id is a 404 whatever the body holds.
+  let cells: Awaited<ReturnType<typeof keptUploadCells>> = null;
+  if (body.uploadedCodes && isCodeReward(body.type)) {
+    requirePermission(actor, permission);
+    if (!(await findCampaign(db, actor.brandId, body.bundleId))) throw notFound('Campaign');
+    cells = await keptUploadCells(dataDir, actor.brandId, body.uploadedCodes);
+  }
   const { result } = await editCampaign({ db, actor, permission, campaignId: body.bundleId }, async (tx, { campaign }) => {
     const brand = await findBrand(tx, actor.brandId);
     const existing = body.id ? await findReward(tx, campaign.brandId, campaign.id, body.id) : undefined;
@@ -75,9 +86,13 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
     const soldItemIds = await listMissionItemIds(tx, itemSoldMissionIds);
 
     const existingCodes = existing ? await listRewardCodes(tx, existing.id) : [];
-    const newCodes = [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter(
-      (c) => !existingCodes.includes(c),
-    );
+    // The kept upload's codes stay one text down to the insert (decision 0007); a list sent is deduplicated here.
+    const fromFile = cells ? await newCodesOfCells(cells, new Set(existingCodes)) : null;
+    const listed = fromFile
+      ? []
+      : [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter((c) => !existingCodes.includes(c));
+    const newCodes: CodeList = fromFile ? { text: fromFile.codesText } : listed;
+    const newCodeCount = fromFile ? fromFile.added : listed.length;
     const partnerCount = campaign.sharedCampaign ? await countPartners(tx, campaign.id) : 0;
     const suppliedByPartner = isSuppliedByPartner({
       isShared: body.isShared,
@@ -97,7 +112,7 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
           dynamicAmounts: body.dynamicAmounts,
           percentageDiscount: body.percentageDiscount,
           linkToShop: body.linkToShop,
-          codeCount: existingCodes.length + newCodes.length,
+          codeCount: existingCodes.length + newCodeCount,
           noFinePrint: body.noFinePrint,
           finePrint: body.finePrint,
           valueCents: body.value,
@@ -176,7 +191,7 @@ export async function saveReward({ db, actor, body }: SaveRewardOptions): Promis
       ? await updateReward(tx, existing.id, values)
       : await insertReward(tx, { ...values, brandId: actor.brandId, campaignId: campaign.id });
     if (!usesCodes && existing) await deleteRewardCodes(tx, saved.id);
-    if (usesCodes && newCodes.length > 0) await insertCodes(tx, actor.brandId, saved.id, newCodes);
+    if (usesCodes && newCodeCount > 0) await insertCodes(tx, actor.brandId, saved.id, newCodes);
     const all = await listRewardsForCampaign(tx, actor.brandId, campaign.id);
     return {
       action: existing ? 'reward.update' : 'reward.create',

@@ -143,6 +143,34 @@ async function keptCodeFile(dataDir: string, brandId: string, fileUrl: string): 
   return { bytes, ext: match[2] as TCodeFileExtension };
 }
 
+/** The uploadedCodes of a save or an add-reward-codes: the codes sent, or the fileUrl of a kept upload. */
+export interface UploadedCodesInput {
+  codes?: readonly string[] | undefined;
+  fileUrl?: string | undefined;
+}
+
+/**
+ * The cells of the kept upload an uploadedCodes without codes names, read again as upload-excel-codes read them;
+ * null when the codes were sent. Called before any transaction: a million rows take seconds to parse. 400 naming
+ * `uploadedCodes.codes` when neither is there, or `uploadedCodes.fileUrl` when it is not a kept upload of this brand.
+ */
+export async function keptUploadCells(dataDir: string, brandId: string, uploaded: UploadedCodesInput): Promise<{ text: string; rows: number } | null> {
+  if (uploaded.codes) return null;
+  if (!uploaded.fileUrl) throw invalid([{ path: 'uploadedCodes.codes', message: 'the codes, or the fileUrl of an uploaded code file' }]);
+  const file = await keptCodeFile(dataDir, brandId, uploaded.fileUrl);
+  return parseCodeFile(file.bytes, file.ext);
+}
+
+/**
+ * A kept upload's codes that `existing` does not hold, as one text (decision 0007), with their counts: summarized a
+ * slice at a time, the event loop let through in between.
+ */
+export async function newCodesOfCells(cells: { text: string; rows: number }, existing: ReadonlySet<string>) {
+  const summarizer = new CodeTextSummarizer(cells.text, cells.rows, existing);
+  await inTurns(() => summarizer.step(SUMMARY_SLICE));
+  return summarizer.summary();
+}
+
 /**
  * Adds codes to a code reward: trimmed, duplicates (in the list or already there) dropped and counted. Given the
  * kept upload instead of the list, the codes are read again from it as upload-excel-codes read them and stay one
@@ -152,17 +180,13 @@ export async function addRewardCodes({ db, actor, rewardId, codes, fileUrl, data
   requirePermission(actor, 'reward:update');
   // Another brand's reward is a 404 whatever the body holds.
   await rewardOfBrand(db, actor, rewardId);
-  if (!codes && !fileUrl) throw invalid([{ path: 'uploadedCodes.codes', message: 'the codes, or the fileUrl of an uploaded code file' }]);
-  const file = codes ? null : await keptCodeFile(dataDir, actor.brandId, fileUrl!);
-  const cells = file ? await parseCodeFile(file.bytes, file.ext) : null;
+  const cells = await keptUploadCells(dataDir, actor.brandId, { codes, fileUrl });
   return db.transaction(async (tx) => {
     const reward = await rewardOfBrand(tx as unknown as Db, actor, rewardId);
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'rewardId', message: 'only gift card, free product and discount rewards take codes' }]);
     const existing = await existingCodes(tx as unknown as Db, reward.id);
     if (cells) {
-      const summarizer = new CodeTextSummarizer(cells.text, cells.rows, existing);
-      await inTurns(() => summarizer.step(SUMMARY_SLICE));
-      const { codesText, ...counts } = summarizer.summary();
+      const { codesText, ...counts } = await newCodesOfCells(cells, existing);
       await insertCodes(tx, actor.brandId, reward.id, { text: codesText });
       return counts;
     }

@@ -6,6 +6,7 @@ import { renderWithProviders } from '../../test/render';
 import { stubFetch } from '../../test/fetch-stub';
 import { meFixture, rewardFixture } from '../../test/fixtures';
 import { RewardWizard } from './components/reward-wizard';
+import { codeCount, formDefaults, saveBody } from './lib/reward-form';
 
 function savedReward(body: TSaveRewardBody): TRewardRead {
   return rewardFixture({
@@ -639,5 +640,14 @@ describe('assignment step', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Items sold' }));
     expect((screen.getByRole('checkbox', { name: 'Sparkling Lemon 330ml' }) as HTMLInputElement).checked).toBe(false);
     expect(next().disabled).toBe(true);
+  });
+});
+
+describe('uploaded codes', () => {
+  it('saves an uploaded code file by its fileUrl, without posting its codes back', () => {
+    const form = { ...formDefaults('gift_card'), existingCodes: 4, uploaded: { fileName: 'cards.csv', fileUrl: 'codes/f.csv', added: 1_000_000 } };
+    expect(codeCount(form)).toBe(1_000_004);
+    const body = saveBody(form, { bundleId: 5, steps: ['type', 'details', 'conditions', 'confirmation'] });
+    expect(body.uploadedCodes).toEqual({ fileName: 'cards.csv', fileUrl: 'codes/f.csv' });
   });
 });

@@ -3,10 +3,10 @@ import { ZMissionItem, ZRewardRead, type TSaveRewardBody } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 
+// The answer's `codes` (a million at most) are left out: the save names the kept file by fileUrl instead.
 export const ZCodeUpload = z.object({
   fileName: z.string(),
   fileUrl: z.string(),
-  codes: z.array(z.string()),
   summary: z.object({
     added: z.number().int(),
     duplicatesInFile: z.number().int(),
@@ -29,7 +29,7 @@ export function fetchMissionItems(missionId: number, signal?: AbortSignal) {
   return apiFetch(`/v3/mission/${missionId}/items`, { schema: ZItems, ...(signal ? { signal } : {}) });
 }
 
-/** POSTs a code file (field "file") with upload progress; resolves with the codes read and their counts. */
+/** POSTs a code file (field "file") with upload progress; resolves with the kept file's fileUrl and its counts. */
 export function uploadCodeFile(
   file: File,
   onProgress: (percent: number) => void,

@@ -19,7 +19,7 @@ interface CodesUploadProps {
   codesExport?: { timeZone?: string | undefined } | undefined;
 }
 
-/** Reads a .xlsx, .xls or .csv of codes on the server, with upload progress, and keeps the codes for the save. */
+/** Reads a .xlsx, .xls or .csv of codes on the server, with upload progress; the save names the kept file by its fileUrl. */
 export function CodesUpload({ value, existingCodes, rewardId, onChange, error, codesExport }: CodesUploadProps) {
   const { t } = useTranslation();
   // The upload's progress in percent, while it runs.
@@ -37,7 +37,7 @@ export function CodesUpload({ value, existingCodes, rewardId, onChange, error, c
         abortRef.current = null;
       });
     },
-    onSuccess: (result) => onChange({ fileName: result.fileName, fileUrl: result.fileUrl, codes: result.codes }),
+    onSuccess: (result) => onChange({ fileName: result.fileName, fileUrl: result.fileUrl, added: result.summary.added }),
   });
   const summary = send.data?.summary ?? null;
   // Leaving the wizard mid-upload cancels it; that is no failure.
@@ -76,7 +76,7 @@ export function CodesUpload({ value, existingCodes, rewardId, onChange, error, c
       {uploading && <Progress value={progress} aria-label={t('rewards.codes.progress')} animated />}
       {value && (
         <Text size="sm" data-testid="codes-file">
-          {t('rewards.codes.file-name', { name: value.fileName, count: value.codes.length })}
+          {t('rewards.codes.file-name', { name: value.fileName, count: value.added })}
         </Text>
       )}
       {existingCodes > 0 && (

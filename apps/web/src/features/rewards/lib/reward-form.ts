@@ -15,10 +15,14 @@ import {
 } from '@rally/domain';
 import type { TFunction } from 'i18next';
 
+/**
+ * A code file the server read and keeps: saving names it by fileUrl and the server reads it again, so the codes
+ * (a million at most) are neither kept here nor posted back; only how many it adds.
+ */
 export interface TUploadedCodes {
   fileName: string;
   fileUrl: string;
-  codes: string[];
+  added: number;
 }
 
 /** One dynamic cash row as edited: the amount as typed, the items (with their names for the request). */
@@ -149,7 +153,7 @@ export function formFromReward(reward: TRewardRead): TRewardForm {
 const intOrNull = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number.parseInt(text, 10) : null);
 
 export function codeCount(form: TRewardForm): number {
-  return form.existingCodes + (form.uploaded?.codes.length ?? 0);
+  return form.existingCodes + (form.uploaded?.added ?? 0);
 }
 
 /** The dynamic cash rows in cents, as the rules and the server read them. */
@@ -250,7 +254,7 @@ export function saveBody(
       body.linkToShop = form.linkToShop.trim();
       if (form.type === 'discount') body.percentageDiscount = draft.percentageDiscount ?? 0;
       if (form.type === 'gift_card') body.amount = draft.amountCents ?? 0;
-      if (form.uploaded) body.uploadedCodes = { ...form.uploaded };
+      if (form.uploaded) body.uploadedCodes = { fileUrl: form.uploaded.fileUrl, fileName: form.uploaded.fileName };
       finePrint();
       break;
     case 'prize':
