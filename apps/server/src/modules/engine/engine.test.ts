@@ -204,6 +204,30 @@ describe('engine: idempotency, pending receipts and entries', () => {
     expect((await submit(t.app, b, k.campaign.id, k.cm.id, general)).statusCode).toBe(201);
     expect((await submit(t.app, b, k.campaign.id, k.cm.id, general)).json().error.code).toBe('NO_ENTRIES_LEFT');
   });
+
+  it('plans a participant\'s next entry from the state its last write left, and reads again when that state moved another way', async () => {
+    const k = await runningCampaign(db(), brandId, { campaignMission: { maxEntriesPerUser: 2 } });
+    const r = await k.reward({ type: 'prize', completionsToUnlock: 2, isUnlimited: true });
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const first = (await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json() as TPlayCompletionResult;
+    expect([first.entriesLeft, first.unlocked.length]).toEqual([1, 0]);
+    const second = (await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json() as TPlayCompletionResult;
+    // Planned from the remembered state (one entry used, one qualifying completion): the prize, no entry left.
+    expect([second.entriesLeft, second.unlocked.map((u) => u.rewardId)]).toEqual([0, [r.id]]);
+    // Both entries rejected by a review, outside this process's writes: the remembered state says none is left,
+    // so the engine reads the state before refusing, and the entry goes through.
+    await db().execute(sql`update completions set status = 'rejected' where campaign_mission_id = ${k.cm.id}`);
+    const third = await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+    expect(third.statusCode).toBe(201);
+    expect((third.json() as TPlayCompletionResult).entriesLeft).toBe(1);
+    // Remembered now: one entry used. A review accepts the first entry again, so two are used: the write sees the
+    // moved state and writes nothing, and the engine, reading it, refuses the entry the remembered state allowed.
+    await db().execute(sql`update completions set status = 'accepted' where id = ${first.completion.id}`);
+    const fourth = await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+    expect([fourth.statusCode, fourth.json().error?.code]).toEqual([409, 'NO_ENTRIES_LEFT']);
+    const [count] = await rows<{ n: string }>(sql`select count(*) as n from completions where campaign_mission_id = ${k.cm.id}`);
+    expect(Number(count!.n)).toBe(3);
+  });
 });
 
 describe('engine: exactly once under concurrency, and finish criteria', () => {

@@ -20,10 +20,12 @@ import {
   writeCompletionPlan,
   type EnginePlanItem,
   type EngineRewardRow,
+  type EngineState,
   type EngineStateSpec,
   type ParticipantRef,
 } from './engine.repository.js';
 import { codeFrom, noteClaimed } from './code-cursor.js';
+import { forgetState, recallState, rememberState } from './state-memo.js';
 import { applyContestEntry } from './rank-index.js';
 
 export interface CompletionToWrite {
@@ -107,15 +109,27 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
   };
 
   const contest = c.status === 'accepted' && c.isContest && p.kind === 'store_user' && p.storeId !== null;
-  const attempt = async (db: DbOrTx) => {
-    const { state, existing } = await readEngineState(db, p, spec, c.idempotencyKey);
-    if (existing) return replayOrConflict(existing);
-    // The counts include this entry: over the limit means there was none left.
-    const used = { mine: Number(state.mine) + 1, myStore: Number(state.myStore) + 1 };
-    if ((c.limits.perUser !== null && used.mine > c.limits.perUser) || (withStore && used.myStore > c.limits.perStore!))
+  const usedWith = (state: EngineState) => ({ mine: Number(state.mine) + 1, myStore: Number(state.myStore) + 1 });
+  // The counts include this entry: over the limit means there was none left.
+  const overLimit = (used: { mine: number; myStore: number }) =>
+    (c.limits.perUser !== null && used.mine > c.limits.perUser) || (withStore && used.myStore > c.limits.perStore!);
+  const attempt = async (db: DbOrTx, mayRecall: boolean) => {
+    // The state this process's last write left the participant in (state-memo.ts), unless it would refuse the entry:
+    // a refusal is only ever made on a state read now. A replay of this key is answered by the write.
+    const recalled = mayRecall ? recallState(c.db, spec) : undefined;
+    let state: EngineState;
+    if (recalled && !overLimit(usedWith(recalled))) state = recalled;
+    else {
+      const read = await readEngineState(db, p, spec, c.idempotencyKey);
+      if (read.existing) return replayOrConflict(read.existing);
+      state = read.state;
+    }
+    const used = usedWith(state);
+    if (overLimit(used))
       throw new AppError(409, ERROR_CODES.noEntriesLeft, 'You have no entries left for this mission', [
         { path: 'campaignMissionId', message: 'no entries left' },
       ]);
+    const next: EngineState = { mine: spec.withMine ? used.mine : 0, myStore: 0, rewards: [] };
     const plan: EnginePlanItem[] = [];
     const statics: Record<string, Omit<TPlayUnlock, 'unlockId' | 'completionId' | 'status' | 'code' | 'amountCents' | 'createdAt'>> = {};
     rewards.forEach((r, i) => {
@@ -123,6 +137,7 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       const er = toEngineReward(r);
       const history = withCurrentCompletion(er, current, counts, { qualifying: Number(qualifying), salesTotalCents: Number(salesTotalCents) });
       const n = newUnlocks(er, current, history, Number(before));
+      next.rewards.push([history.qualifying, history.salesTotalCents, Number(before)]);
       if (n <= 0) return;
       const kind = isCodeReward(r.type) ? 'code' : r.type === 'prize' ? 'prize' : 'plain';
       plan.push({ rewardId: r.id, n, kind, amount: issueAmountFor(er, current), ...(kind === 'code' ? { codeFrom: codeFrom(r.id) } : {}) });
@@ -172,9 +187,14 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
     });
     if (out.outcome === 'done') {
       for (const [rewardId, codeId] of out.claimed) noteClaimed(rewardId, Number(codeId));
+      // My unlocks of each reward grow by what was issued (fewer than planned when codes or budget ran out).
+      const issued = (out.response as TPlayCompletionResult).unlocked;
+      rewards.forEach((r, i) => (next.rewards[i]![2] += issued.filter((u) => u.rewardId === r.id).length));
+      rememberState(c.db, spec, next);
       if (contest) applyContestEntry(c.db, c.campaignMissionId, p.id, p.storeId!, c.salesAmountCents);
       return { result: out.response as TPlayCompletionResult, created: true, touched: out.touched };
     }
+    forgetState(c.db, spec);
     if (out.outcome === 'existing') return replayOrConflict(out);
     if (out.outcome === 'inactive') {
       // A replay after the campaign ended still answers the first result.
@@ -188,10 +208,10 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
   for (let i = 0; i < ATTEMPTS; i++) {
     const out =
       i < OPTIMISTIC_ATTEMPTS
-        ? await attempt(c.db)
+        ? await attempt(c.db, i === 0)
         : await c.db.transaction(async (tx) => {
             await lockParticipant(tx, p, c.campaignId, withStore ? { campaignMissionId: c.campaignMissionId } : null);
-            return attempt(tx);
+            return attempt(tx, false);
           });
     if (out) return out;
   }
