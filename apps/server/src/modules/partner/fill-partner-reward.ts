@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { editCampaign, findBrand } from '../campaign/index.js';
-import { findReward, insertCodes, keptUploadCells, listRewardCodes, listRewardsForCampaign, newCodesOfCells, updateReward, type CodeList } from '../reward/index.js';
+import { findReward, insertCodes, keptUploadCells, listRewardCodes, listRewardsForCampaign, newCodesForReward, updateReward } from '../reward/index.js';
 import { findInvitedCampaign, listRewardPartners, markRewardFilled } from './partner.repository.js';
 
 /** Whether the brand was invited to this campaign (not its own): its save-reward is a partner fill. */
@@ -57,12 +57,7 @@ export async function fillPartnerReward({
     if (body.type !== reward.type) throw invalid([{ path: 'type', message: `the retailer chose ${reward.type}` }]);
 
     const existingCodes = await listRewardCodes(tx, reward.id);
-    const fromFile = cells ? await newCodesOfCells(cells, new Set(existingCodes)) : null;
-    const listed = fromFile
-      ? []
-      : [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter((c) => !existingCodes.includes(c));
-    const newCodes: CodeList = fromFile ? { text: fromFile.codesText } : listed;
-    const newCodeCount = fromFile ? fromFile.added : listed.length;
+    const { codes: newCodes, count: newCodeCount } = await newCodesForReward(cells, body.uploadedCodes?.codes, existingCodes);
     const brand = await findBrand(tx, actor.brandId);
     const money = reward.type === 'money';
     const fields = money

@@ -20,7 +20,8 @@ import type { Db } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { countMissionsAndRewards, countPartners, editCampaign, findBrand, findCampaign, listMissionEntries, listMissionItemIds } from '../campaign/index.js';
-import { insertCodes, type CodeList } from './reward-codes.repository.js';
+import { insertCodes } from './reward-codes.repository.js';
+import { newCodesForReward } from './new-codes.js';
 import {
   deleteRewardCodes,
   findReward,
@@ -30,7 +31,7 @@ import {
   listRewardsForCampaign,
   updateReward,
 } from './reward.repository.js';
-import { keptUploadCells, newCodesOfCells } from './upload-codes.js';
+import { keptUploadCells } from './upload-codes.js';
 
 export interface SaveRewardOptions {
   db: Db;
@@ -86,13 +87,7 @@ export async function saveReward({ db, actor, body, dataDir }: SaveRewardOptions
     const soldItemIds = await listMissionItemIds(tx, itemSoldMissionIds);
 
     const existingCodes = existing ? await listRewardCodes(tx, existing.id) : [];
-    // The kept upload's codes stay one text down to the insert (decision 0007); a list sent is deduplicated here.
-    const fromFile = cells ? await newCodesOfCells(cells, new Set(existingCodes)) : null;
-    const listed = fromFile
-      ? []
-      : [...new Set((body.uploadedCodes?.codes ?? []).map((c) => c.trim()).filter(Boolean))].filter((c) => !existingCodes.includes(c));
-    const newCodes: CodeList = fromFile ? { text: fromFile.codesText } : listed;
-    const newCodeCount = fromFile ? fromFile.added : listed.length;
+    const { codes: newCodes, count: newCodeCount } = await newCodesForReward(cells, body.uploadedCodes?.codes, existingCodes);
     const partnerCount = campaign.sharedCampaign ? await countPartners(tx, campaign.id) : 0;
     const suppliedByPartner = isSuppliedByPartner({
       isShared: body.isShared,
