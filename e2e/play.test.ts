@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hash } from '@node-rs/argon2';
 import { and, count, eq } from 'drizzle-orm';
 import { dbSchema } from '@rally/server';
 import type { Harness } from './support/harness.js';
@@ -9,16 +8,19 @@ import { startHarness } from './support/harness.js';
 import { solidPng } from './support/png.js';
 
 // A demo store user takes part at /play on a phone: signs in with the demo password, completes a mission of a
-// live campaign, gets a code with a copy button; the brand's owner then sees the completion in the report.
+// live demo campaign, gets a code with a copy button; the brand's owner then sees the completion and the code issued
+// (codes left going down) in the report.
 // Real server (built web app + API), fresh seeded database, Chromium.
 
 const SHOTS = '/tmp/rally/shots-play';
 const PHONE = { width: 390, height: 844 };
 const CAMPAIGN_NAME = 'Cooler check every Monday';
+const DEMO_STORE_USER = 'daniel.brown@brightside-staff.test';
 
 let harness: Harness;
 let participantEmail: string;
 let campaignId: number;
+let codeRewardTitle: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -27,30 +29,16 @@ beforeAll(async () => {
   const campaign = await db.query.campaigns.findFirst({ where: (c, { eq: is }) => is(c.name, CAMPAIGN_NAME) });
   if (!campaign) throw new Error(`the demo data has no campaign named ${CAMPAIGN_NAME}`);
   campaignId = campaign.id;
-  // The campaign reaches every store of the brand: any of its store users takes part.
-  const user = await db.query.storeUsers.findFirst({
-    where: (u, { eq: is }) => is(u.brandId, campaign.brandId),
-    orderBy: (u, { asc }) => [asc(u.id)],
+  // A demo store user the README lists (password demo1234); the campaign reaches every store of the brand.
+  const user = await db.query.storeUsers.findFirst({ where: (u, { eq: is }) => is(u.email, DEMO_STORE_USER) });
+  if (user?.brandId !== campaign.brandId) throw new Error(`${DEMO_STORE_USER} is not a store user of the campaign's brand`);
+  participantEmail = DEMO_STORE_USER;
+  // The demo campaign has a code reward that one completion unlocks.
+  const codeReward = await db.query.rewards.findFirst({
+    where: (r, { eq: is, inArray }) => and(is(r.campaignId, campaign.id), inArray(r.type, ['discount', 'free_product', 'gift_card'])),
   });
-  if (!user?.email) throw new Error('the demo brand has no store user with an email');
-  participantEmail = user.email;
-  // Demo store users sign in with demo1234; set it here in case the seed has not given this one a password yet.
-  if (!user.passwordHash) {
-    await db.update(dbSchema.storeUsers).set({ passwordHash: await hash('demo1234') }).where(eq(dbSchema.storeUsers.id, user.id));
-  }
-  // A code reward unlocked by one completion, so the participant gets a code to copy.
-  const existing = await db.query.rewards.findFirst({
-    where: (r, { eq: is }) => and(is(r.campaignId, campaign.id), is(r.type, 'discount')),
-  });
-  if (!existing) {
-    const [reward] = await db
-      .insert(dbSchema.rewards)
-      .values({ brandId: campaign.brandId, campaignId: campaign.id, type: 'discount', title: '10% off in store', completionsToUnlock: 1, maxPerUser: 1 })
-      .returning();
-    await db.insert(dbSchema.rewardCodes).values(
-      Array.from({ length: 5 }, (_, i) => ({ brandId: campaign.brandId, rewardId: reward!.id, code: `COOL-${1000 + i}` })),
-    );
-  }
+  if (!codeReward) throw new Error(`the demo campaign ${CAMPAIGN_NAME} has no code reward`);
+  codeRewardTitle = codeReward.title;
 }, 120_000);
 
 afterAll(() => harness?.close());
@@ -69,7 +57,7 @@ describe('participant app at /play', () => {
     expect((await fetch(`${harness.baseUrl}/api/play/campaigns`)).status).toBe(401);
   });
 
-  it('a demo store user signs in on a phone, completes a mission and copies the code it unlocks; the owner sees it in the report', async () => {
+  it("a demo store user signs in on a phone, completes a mission of a demo campaign and copies the code it unlocks; the owner's report counts the completion and one code fewer left", async () => {
     const context = await harness.browser.newContext({
       baseURL: harness.baseUrl,
       viewport: PHONE,
@@ -90,7 +78,20 @@ describe('participant app at /play', () => {
     };
     const before = await acceptedNow();
     const shot = (name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+    // The brand's owner has the campaign's report open: its code reward's row (unlocked, codes left) before and after.
+    const owner = await harness.newPage();
+    const rewardRow = owner.page.getByRole('table', { name: 'Rewards' }).getByRole('row').filter({ hasText: codeRewardTitle });
+    const rewardFigures = async () => {
+      const [, , unlocked, left] = (await rewardRow.locator('td').allTextContents()).map((c) => Number(c.replace(/\D/g, '')));
+      return { unlocked: unlocked ?? Number.NaN, codesLeft: left ?? Number.NaN };
+    };
     try {
+      await harness.signIn(owner.page, 'owner@brand.test');
+      await owner.page.goto(`/campaign/report/${campaignId}`);
+      await rewardRow.getByText(/^[\d,]+ codes?$/).waitFor();
+      const rewardBefore = await rewardFigures();
+      expect(rewardBefore.codesLeft).toBeGreaterThan(0);
+
       await page.goto('/play');
       await page.getByRole('heading', { level: 1, name: 'Sign in to take part' }).waitFor();
       await shot('01-sign-in');
@@ -138,26 +139,21 @@ describe('participant app at /play', () => {
       await page.getByText(code, { exact: true }).waitFor();
       await shot('06-rewards');
 
-      // The brand's owner sees the completion and the unlocked reward in the campaign's report.
-      const owner = await harness.newPage();
-      try {
-        await harness.signIn(owner.page, 'owner@brand.test');
-        await owner.page.goto(`/campaign/report/${campaignId}`);
-        const totals = owner.page.getByRole('region', { name: 'Totals' });
-        await totals.waitFor();
-        await expect
-          .poll(async () => Number((await totals.getByLabel('Completions').textContent())?.replace(/\D/g, '')), { timeout: 15_000 })
-          .toBe(before + 1);
-        expect(await acceptedNow()).toBe(before + 1);
-        expect((await totals.getByLabel('Rewards unlocked').textContent())?.trim()).not.toBe('0');
-        await owner.page.screenshot({ path: path.join(SHOTS, '07-owner-report.png'), fullPage: true });
-      } finally {
-        await owner.context.close();
-      }
+      // The owner's report shows the completion, and the code it issued: one more unlocked, one code fewer left.
+      await owner.page.reload();
+      const totals = owner.page.getByRole('region', { name: 'Totals' });
+      await totals.waitFor();
+      await expect
+        .poll(async () => Number((await totals.getByLabel('Completions').textContent())?.replace(/\D/g, '')), { timeout: 15_000 })
+        .toBe(before + 1);
+      expect(await acceptedNow()).toBe(before + 1);
+      await expect.poll(rewardFigures).toEqual({ unlocked: rewardBefore.unlocked + 1, codesLeft: rewardBefore.codesLeft - 1 });
+      await owner.page.screenshot({ path: path.join(SHOTS, '07-owner-report.png'), fullPage: true });
     } catch (error) {
       await shot('failure').catch(() => undefined);
       throw error;
     } finally {
+      await owner.context.close();
       await context.close();
     }
   }, 180_000);

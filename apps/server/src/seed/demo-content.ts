@@ -1469,7 +1469,7 @@ type RewardSpec =
       linkToShop: string;
       codes: number;
     }
-  | { type: 'free_product'; title: string; description: string; codes: number }
+  | { type: 'free_product'; title: string; description: string; codes: number; maxPerUser?: number }
   | { type: 'gift_card'; title: string; description: string; amountCents: number; codes: number };
 
 interface CampaignSpec {
@@ -1568,7 +1568,17 @@ const CAMPAIGN_SPECS: readonly CampaignSpec[] = [
     type: 'general',
     status: 'active',
     missions: ['Shelf check: cooler placement', 'Price tag audit'],
-    rewards: [money('$4 per cooler check', 400, 120_000)],
+    rewards: [
+      money('$4 per cooler check', 400, 120_000),
+      // A code every demo store user can still win at /play after the seeded activity took its first ones.
+      {
+        type: 'free_product',
+        title: 'A free Cold Brew per check',
+        description: 'Show the code at the staff fridge for a can of Cold Brew.',
+        codes: 300,
+        maxPerUser: 20,
+      },
+    ],
     startInDays: -6,
     lengthDays: 35,
     createdDaysAgo: 20,
@@ -2120,6 +2130,7 @@ async function seedCampaigns(
             amountCents: r.type === 'gift_card' ? r.amountCents : null,
             noFinePrint: i % 2 === 0,
             finePrint: i % 2 === 0 ? null : 'One code per customer. Not valid with other offers.',
+            ...(r.type === 'free_product' && r.maxPerUser !== undefined ? { maxPerUser: r.maxPerUser } : {}),
             codesFileName: `${r.type}-codes.csv`,
             endDate: codesEnd,
             endTimeZone: values.timeZone ?? NY,

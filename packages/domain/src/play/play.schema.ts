@@ -509,7 +509,10 @@ export const ZPrizeWinner = z.object({
   storeId: z.number().int().positive().nullable(),
   storeName: z.string().nullable(),
   assignedAt: ZEpochSeconds.nullable(),
+  /** The dashboard user who assigned it (their id, as assign-prize takes it). */
   assignedBy: z.string().nullable(),
+  /** Their name, for people to read. */
+  assignedByName: z.string().nullable(),
   formId: z.number().int().positive().nullable(),
   createdAt: ZEpochSeconds,
 });

@@ -30,13 +30,15 @@ export interface WinnerRow {
   store_name: string | null;
   assigned_at: Date | string | null;
   assigned_by: string | null;
+  assigned_by_name: string | null;
   form_id: number | null;
   created_at: Date | string;
 }
 
 const winnerSelect = sql`select u.id as unlock_id, u.reward_id, u.status, u.store_user_id as user_id, su.name as user_name,
-    coalesce(u.assigned_store_id, su.store_id) as store_id, st.name as store_name, u.assigned_at, u.assigned_by, f.id as form_id, u.created_at
+    coalesce(u.assigned_store_id, su.store_id) as store_id, st.name as store_name, u.assigned_at, u.assigned_by, ab.name as assigned_by_name, f.id as form_id, u.created_at
   from reward_unlocks u left join store_users su on su.id = u.store_user_id
+  left join users ab on ab.id = u.assigned_by
   left join stores st on st.id = coalesce(u.assigned_store_id, su.store_id)
   left join prize_user_forms f on f.unlock_id = u.id`;
 

@@ -43,6 +43,7 @@ function toWinner(w: WinnerRow): TPrizeWinner {
     storeName: w.store_name,
     assignedAt: epoch(w.assigned_at),
     assignedBy: w.assigned_by,
+    assignedByName: w.assigned_by_name,
     formId: w.form_id,
     createdAt: epoch(w.created_at)!,
   };

@@ -266,6 +266,22 @@ describe('engine: exactly once under concurrency, and finish criteria', () => {
     expect(late.json().error.code).toBe('CAMPAIGN_NOT_ACTIVE');
   });
 
+  it('keeps a codes_over campaign running while a code is left and ends it with the completion that issues the last one', async () => {
+    const k = await runningCampaign(db(), brandId, { finishCriteria: ['codes_over'] });
+    const r = await k.reward({ type: 'discount', title: 'Last three', isUnlimited: true });
+    await k.codes(r.id, 3);
+    const cookie = await playCookie(db(), brandId, k.users[0]!.id);
+    const state = async () =>
+      (await rows<{ status: string; audits: number }>(sql`select status, (select count(*)::int from campaign_audit a where a.campaign_id = c.id and a.action = 'engine.codes_over') as audits from campaigns c where id = ${k.campaign.id}`))[0];
+    for (let left = 2; left >= 1; left--) {
+      expect((await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json().unlocked).toHaveLength(1);
+      expect(await state()).toEqual({ status: 'active', audits: 0 });
+    }
+    const last = await submit(t.app, cookie, k.campaign.id, k.cm.id, general);
+    expect(last.json().unlocked).toMatchObject([{ rewardId: r.id, code: expect.any(String) }]);
+    expect(await state()).toEqual({ status: 'ended', audits: 1 });
+  });
+
   it('pays 120 concurrent participants from a budget of 50 issues exactly 50 times, then folds its slices back into the reward', async () => {
     const k = await runningCampaign(db(), brandId, { participants: 120, finishCriteria: ['budget_over'] });
     const money = await k.reward({ type: 'money', title: 'Cash', amountCents: 100, budgetCents: 5_000, budgetPaidCents: 5_000, isUnlimited: true });

@@ -75,8 +75,8 @@ const prizeList = (): TPrizeList => ({
       totalAvailable: 2,
       assigned: 1,
       unlocks: [
-        { unlockId: 501, status: 'awaiting_assignment', userId: 101, userName: 'Ana Top', storeId: 7, storeName: 'Downtown', assignedAt: null, assignedBy: null, formId: null, createdAt: 1_772_400_000 },
-        { unlockId: 502, status: 'assigned', userId: 102, userName: 'Sam Seller', storeId: 7, storeName: 'Downtown', assignedAt: 1_772_450_000, assignedBy: 'Olivia Owner', formId: 9, createdAt: 1_772_400_000 },
+        { unlockId: 501, status: 'awaiting_assignment', userId: 101, userName: 'Ana Top', storeId: 7, storeName: 'Downtown', assignedAt: null, assignedBy: null, assignedByName: null, formId: null, createdAt: 1_772_400_000 },
+        { unlockId: 502, status: 'assigned', userId: 102, userName: 'Sam Seller', storeId: 7, storeName: 'Downtown', assignedAt: 1_772_450_000, assignedBy: 'u-olivia', assignedByName: 'Olivia Owner', formId: 9, createdAt: 1_772_400_000 },
       ],
     },
   ],

@@ -219,7 +219,13 @@ function AssignPrizeDialog({
   };
   const name = target?.userName ?? `#${target?.userId ?? ''}`;
   return (
-    <Modal opened={target !== null} onClose={close} title={t('report.leaderboard.assign.title')} centered>
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      title={t('report.leaderboard.assign.title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
       <Stack gap="md">
         {target && !target.prize ? (
           available.length === 0 ? (
@@ -291,6 +297,7 @@ function DeliveryFormDialog({
       opened={query !== null}
       onClose={onClose}
       title={t('report.leaderboard.form.title', { name: query?.name ?? '' })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
       centered
     >
       {form.isPending ? <Skeleton height={120} /> : null}
@@ -449,19 +456,21 @@ function PrizeList({
                         {u.status === 'assigned' ? (
                           <Text size="sm">
                             {t('report.leaderboard.prizes.status-assigned', {
-                              by: u.assignedBy ?? '—',
+                              by: u.assignedByName ?? '—',
                               at: u.assignedAt === null ? '' : formatListDate(u.assignedAt, i18n.language),
                             })}
                           </Text>
                         ) : (
-                          <Badge color="yellow" variant="light">
+                          // The dot variant keeps the label dark: yellow text on its light tint fails AA contrast (2.7:1).
+                          <Badge color="yellow" variant="dot">
                             {t('report.leaderboard.prizes.status-awaiting')}
                           </Badge>
                         )}
                       </Table.Td>
                       <Table.Td>
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          {u.status === 'awaiting_assignment' && u.userId !== null ? (
+                          {/* Once every unit is given, a candidate left waiting can no longer be assigned one. */}
+                          {u.status === 'awaiting_assignment' && u.userId !== null && prize.assigned < prize.totalAvailable ? (
                             <Button size="compact-sm" onClick={() => onAssign(prize, u)}>
                               {t('report.leaderboard.assign.short')}
                             </Button>
