@@ -13,14 +13,14 @@ export interface RunningServers {
   close(): Promise<void>;
 }
 
-function urlOf(app: FastifyInstance): string {
+export function urlOf(app: FastifyInstance): string {
   const address = app.server.address();
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   return `http://127.0.0.1:${address.port}`;
 }
 
 /** A Fastify server with one JSON route: the ceiling any Rally route can reach on this machine. */
-async function startBare(): Promise<FastifyInstance> {
+export async function startBare(): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.get('/bare', async () => ({ ok: true, name: 'bare', items: [1, 2, 3] }));
   // The same bytes an import sends, received and counted: the floor for the code-import benchmark.
@@ -31,7 +31,7 @@ async function startBare(): Promise<FastifyInstance> {
 }
 
 /** The real Rally app, as main.ts builds it, on an ephemeral port. */
-async function startRally(
+export async function startRally(
   databaseUrl: string,
   poolSize: number,
 ): Promise<{ app: FastifyInstance; database: Database }> {

@@ -1,3 +1,5 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, invalid } from './app-error.js';
@@ -26,4 +28,14 @@ export async function fileOfRequest(request: FastifyRequest, limits: { fileSize:
   }
   if (!part || part.fieldname !== 'file') throw invalid([{ path: 'file', message: 'required' }]);
   return part;
+}
+
+/**
+ * Writes a file part to `target` as it arrives, instead of gathering it into one buffer: a 20 MB upload would be
+ * 20 MB of fresh memory copied in one block on the request thread (decision 0007 §11). A file cut off at the part's
+ * size limit rejects as toBuffer does, with statusCode 413; the caller removes `target` on any failure.
+ */
+export async function writeFilePart(part: MultipartFile, target: string): Promise<void> {
+  await pipeline(part.file, createWriteStream(target));
+  if (part.file.truncated) throw Object.assign(new Error('request file too large'), { statusCode: 413 });
 }

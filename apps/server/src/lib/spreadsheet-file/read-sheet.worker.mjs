@@ -1,12 +1,32 @@
 // Reads a spreadsheet (code file, POS store list) off the main thread, spawned by read-spreadsheet.ts with resource
 // limits and a deadline. Plain JavaScript, so it runs the same under tsx, vitest and any production runner.
 // columns 'first': the first column's cells (code files); 'all': every row's cells (store lists).
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { createInflateRaw } from 'node:zlib';
 import { parentPort, workerData } from 'node:worker_threads';
-import XLSX from '@e965/xlsx';
 import Papa from 'papaparse';
 
-const { bytes, ext, maxRows, maxEntryBytes, maxTotalBytes, columns } = workerData;
+const { bytes, ext, maxRows, maxEntryBytes, maxTotalBytes, columns, niceness, askFirstAbove } = workerData;
+
+/**
+ * Sends the answer; a large one only once the request thread asks for it, so that it takes one in at a time
+ * (read-spreadsheet.ts, takeAnswerLane).
+ */
+function answer(message) {
+  if (message.text.length <= askFirstAbove) return parentPort.postMessage(message);
+  parentPort.once('message', () => parentPort.postMessage(message));
+  parentPort.postMessage({ ready: true });
+}
+
+// This thread yields the CPU to the request thread: on Linux a thread's id names it alone to setpriority, so the
+// parse runs at a lower priority while every other request keeps the normal one (decision 0007 §11). Elsewhere (no
+// /proc/thread-self) the parse runs at the process's priority, as before.
+try {
+  setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), niceness);
+} catch {
+  // Not Linux, or not allowed: nothing to do.
+}
 const cellsOf = (row) => (columns === 'all' ? row.map((c) => String(c ?? '')) : String(row[0] ?? ''));
 
 class Refused extends Error {}
@@ -133,6 +153,8 @@ try {
     cells = csvCells(buffer);
   } else {
     if (ext === 'xlsx') await checkZipExpansion(buffer);
+    // Loaded only for spreadsheets: loading it cost every CSV read ~70 ms of a core and ~10 MB (decision 0007 §11).
+    const { default: XLSX } = await import('@e965/xlsx');
     // raw: cell text as stored, so codes keep their leading zeros; sheetRows caps what is read.
     const book = XLSX.read(buffer, { type: 'buffer', raw: true, cellDates: false, sheetRows: maxRows + 2, dense: true });
     const sheet = book.Sheets[book.SheetNames[0]];
@@ -141,15 +163,15 @@ try {
   }
   const tooMany = cells && cells.length > maxRows + 1;
   if (firstColumn) {
-    parentPort.postMessage({ ok: true, ...firstColumn });
+    answer({ ok: true, ...firstColumn });
   } else if (columns === 'all') {
-    parentPort.postMessage({ ok: true, text: JSON.stringify(cells.slice(0, maxRows + 1)), count: Math.min(cells.length, maxRows + 1), tooMany });
+    answer({ ok: true, text: JSON.stringify(cells.slice(0, maxRows + 1)), count: Math.min(cells.length, maxRows + 1), tooMany });
   } else {
     // A code never holds a line break (a quoted cell may): refuse the row rather than store half a code.
     const broken = cells.findIndex((cell) => /[\r\n]/.test(cell));
     if (broken !== -1) throw new Refused(`row ${broken + 1}: a code cannot contain a line break`);
     // One string, not a million: a single structured-clone copy keeps the main thread free.
-    parentPort.postMessage({ ok: true, text: cells.slice(0, maxRows + 1).join('\n'), count: Math.min(cells.length, maxRows + 1), tooMany });
+    answer({ ok: true, text: cells.slice(0, maxRows + 1).join('\n'), count: Math.min(cells.length, maxRows + 1), tooMany });
   }
 } catch (error) {
   parentPort.postMessage({ ok: false, refused: error instanceof Refused, message: error instanceof Error ? error.message : String(error) });

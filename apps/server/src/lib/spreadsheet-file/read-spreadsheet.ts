@@ -6,6 +6,13 @@ import { createParsePool } from './parse-pool.js';
 
 const WORKER = new URL('./read-sheet.worker.mjs', import.meta.url);
 
+/**
+ * The parse threads' Linux nice value (the request thread keeps 0): when they compete for a core, the request
+ * thread gets ~10 times their share, so parses never hold up other requests, yet on a busy machine a parse is not
+ * starved past its deadline either, as it would be at 19 (decision 0007 §11).
+ */
+const PARSE_NICENESS = 10;
+
 export type TSpreadsheetExtension = 'xlsx' | 'xls' | 'csv';
 
 const looksLikeZip = (b: Buffer) => b.length > 4 && b.readUInt32LE(0) === 0x04034b50;
@@ -50,12 +57,26 @@ export async function readSpreadsheet(
  * The first column's cells as the worker sends them: one string, cells joined by "\n" (a cell never holds a line
  * break), and how many there are. For files of a million codes, which need not become a million strings here.
  */
-export async function readFirstColumnText(bytes: Buffer, ext: TSpreadsheetExtension, maxRows = CODE_FILE_LIMITS.rows): Promise<{ text: string; rows: number }> {
-  const result = await readInWorker(bytes, ext, 'first', maxRows);
+export async function readFirstColumnText(
+  bytes: Buffer,
+  ext: TSpreadsheetExtension,
+  maxRows = CODE_FILE_LIMITS.rows,
+  { move = false }: MoveBytes = {},
+): Promise<{ text: string; rows: number }> {
+  const result = await readInWorker(bytes, ext, 'first', maxRows, move);
   return { text: result.count === 0 ? '' : result.text, rows: result.count };
 }
 
-async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number) {
+export interface MoveBytes {
+  /**
+   * The caller gives the bytes up (a file read from disk only to be parsed): they move to the parse thread instead of
+   * being copied to it, and are unusable here once the call starts. Two copies of the file less, one of them a block
+   * of the event loop on a machine where touching fresh memory is slow (decision 0007 §11).
+   */
+  move?: boolean;
+}
+
+async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number, move = false) {
   const kindOk = ext === 'xlsx' ? looksLikeZip(bytes) : ext === 'xls' ? looksLikeCfb(bytes) : looksLikeText(bytes);
   if (!kindOk) throw invalid([{ path: 'file', message: `the file is not a real .${ext} file` }]);
   if (ext === 'xlsx') {
@@ -82,7 +103,7 @@ async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 
   }
   let result: WorkerAnswer;
   try {
-    result = await runWorker(bytes, ext, columns, maxRows);
+    result = await runWorker(bytes, ext, columns, maxRows, move);
   } finally {
     release();
   }
@@ -91,9 +112,47 @@ async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 
   return result;
 }
 
-function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number) {
+/** Answers longer than this wait for the request thread to ask for them (see takeAnswerLane). */
+const LARGE_ANSWER_CHARS = 1 << 20;
+/**
+ * Time left to other work after a large answer is taken, before the next one is asked for: long enough for a request
+ * that waits on the database in between (two turns of the event loop) to be answered on a busy machine.
+ */
+const ANSWER_GAP_MS = 150;
+let answerLane: Promise<void> = Promise.resolve();
+
+/**
+ * Large parse answers reach the request thread one at a time, with other work let through in between (decision 0007
+ * §11). Taking in an answer is one synchronous copy on this thread — ~50 ms for the 11 MB text of a million codes on
+ * the 2-core bench machine when it is quiet (fresh memory is slow to touch there), more when it is busy — and two
+ * parses finishing together would otherwise deliver theirs back to back. Resolves with the function that frees the lane once the answer is in.
+ */
+function takeAnswerLane(): Promise<() => void> {
+  let free!: () => void;
+  const freed = new Promise<void>((resolve) => {
+    free = once(() => setTimeout(resolve, ANSWER_GAP_MS));
+  });
+  const turn = answerLane.then(() => free);
+  answerLane = freed;
+  return turn;
+}
+
+function once(fn: () => void) {
+  let done = false;
+  return () => {
+    if (!done) {
+      done = true;
+      fn();
+    }
+  };
+}
+
+function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number, move: boolean) {
+  // Only a buffer that is the whole of its memory can move (a small one may share Node's pool with others).
+  const movable = move && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
   return new Promise<WorkerAnswer>((resolve, reject) => {
     const worker = new Worker(WORKER, {
+      transferList: movable ? [bytes.buffer as ArrayBuffer] : [],
       workerData: {
         bytes,
         ext,
@@ -101,20 +160,41 @@ function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' |
         maxRows,
         maxEntryBytes: CODE_FILE_LIMITS.zipEntryExpandedBytes,
         maxTotalBytes: CODE_FILE_LIMITS.zipExpandedBytes,
+        niceness: PARSE_NICENESS,
+        askFirstAbove: LARGE_ANSWER_CHARS,
       },
+      // The worker is plain JavaScript: without the process's loader flags (tsx), it does not start a module-hooks
+      // thread of its own and compile the loader again for every file (decision 0007 §11).
+      execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: 768 },
     });
-    const deadline = setTimeout(() => {
+    let freeLane: (() => void) | undefined;
+    let settled = false;
+    const settle = () => {
+      settled = true;
+      clearTimeout(deadline);
+      freeLane?.();
       void worker.terminate();
+    };
+    const deadline = setTimeout(() => {
+      settle();
       reject(appError(ERROR_CODES.fileTooComplex, 'The file took too long to read', [{ path: 'file', message: 'too complex to read' }]));
     }, CODE_FILE_LIMITS.parseSeconds * 1000);
-    worker.once('message', (message: WorkerAnswer) => {
-      clearTimeout(deadline);
-      void worker.terminate();
+    worker.on('message', (message: WorkerAnswer | { ready: true }) => {
+      if ('ready' in message) {
+        // A large answer is waiting in the worker: ask for it when the lane is free.
+        void takeAnswerLane().then((free) => {
+          if (settled) return free();
+          freeLane = free;
+          worker.postMessage('send');
+        });
+        return;
+      }
+      settle();
       resolve(message);
     });
     worker.once('error', (error) => {
-      clearTimeout(deadline);
+      settle();
       reject(appError(ERROR_CODES.fileUnreadable, 'The file could not be read', [{ path: 'file', message: error.message }]));
     });
   });

@@ -53,6 +53,33 @@ describe('code file upload', () => {
     expect(body.fileUrl).toMatch(/^codes\/.+\.csv$/);
   });
 
+  it('answers a large file with every code exactly and in file order, and keeps the file it read', async () => {
+    // 60,000 codes: the answer is sent in some twenty pieces, with backslashes, quotes and non-ASCII codes among them;
+    // the second file has quoted cells (read by the CSV parser, not cut as text).
+    const plain = Array.from({ length: 60_000 }, (_, i) => (i % 997 === 0 ? `B\\${i}-é😀` : `L-${String(i).padStart(7, '0')}`));
+    const quoted = plain.map((code, i) => (i % 1_009 === 0 ? `Q"${i}",x` : code));
+    for (const codes of [plain, quoted]) {
+      const csv = Buffer.from(`code\n${codes.map((c) => (c.includes('"') ? `"${c.replaceAll('"', '""')}"` : c)).join('\n')}\n`);
+      const res = await upload('many.csv', csv);
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      const body = res.json() as UploadAnswer;
+      expect(body.codes).toEqual(codes);
+      expect(body.summary).toEqual({ added: codes.length, duplicatesInFile: 0, duplicatesExisting: 0, emptyRows: 0 });
+      // The kept file is the one read: adding it by fileUrl stores the same codes.
+      const c = await factories(t.database.db).campaign(t.brandIds.owner);
+      const target = (await factories(t.database.db).reward(t.brandIds.owner, c.id, { type: 'discount', title: 'Many' })).id;
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/v3/bundle/add-reward-codes',
+        headers: { cookie: owner },
+        payload: { rewardId: target, uploadedCodes: { fileUrl: body.fileUrl } },
+      });
+      expect(added.json()).toEqual({ added: codes.length, duplicatesInFile: 0, duplicatesExisting: 0, emptyRows: 0 });
+      const stored = await t.database.db.select({ code: rewardCodes.code }).from(rewardCodes).where(eq(rewardCodes.rewardId, target));
+      expect(stored.map((s) => s.code).sort()).toEqual([...codes].sort());
+    }
+  });
+
   it.each(['xlsx', 'xls'] as const)('reads a .%s keeping leading zeros', async (bookType) => {
     const res = await upload(`codes.${bookType}`, workbook(bookType, ['00042', '00043', '00042']));
     expect(res.statusCode, res.body).toBe(200);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createDeflateRaw } from 'node:zlib';
@@ -267,5 +267,20 @@ describe('kept code files', () => {
     expect(existsSync(onDisk(first.fileUrl))).toBe(false);
     expect(existsSync(onDisk(second.fileUrl))).toBe(true);
     expect(existsSync(onDisk(third.fileUrl))).toBe(true);
+  });
+
+  it('leaves nothing on disk when an upload is refused: unreadable, too large, cut short, or naming a bad reward', async () => {
+    const dir = path.join(dataDir, 'codes', t.brandIds.owner);
+    const before = existsSync(dir) ? readdirSync(dir).sort() : [];
+    expectFileError(await upload('quote.csv', Buffer.from('code\n"A1\nB2\nC3\n')));
+    expect((await upload('big.csv', Buffer.alloc(CODE_FILE_LIMITS.bytes + 1024, 0x31))).statusCode).toBe(413);
+    const { payload, boundary } = multipart('cut.csv', Buffer.from('code\nA1\n'.repeat(10_000)));
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner };
+    expectFileError(await t.app.inject({ method: 'POST', url: URL, payload: payload.subarray(0, payload.length - 30), headers }));
+    const withReward = multipartBody({ name: 'codes.csv', bytes: Buffer.from('code\nR1\n') }, { rewardId: '0' });
+    const badReward = await t.app.inject({ method: 'POST', url: URL, payload: withReward.payload, headers: { 'content-type': withReward.contentType, cookie: owner } });
+    expect(badReward.statusCode).toBe(400);
+    expect(ZErrorBody.parse(badReward.json()).error.fields.map((f) => f.path)).toEqual(['rewardId']);
+    expect(readdirSync(dir).sort()).toEqual(before);
   });
 });

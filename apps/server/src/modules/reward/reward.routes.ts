@@ -14,7 +14,7 @@ import {
 } from '@rally/domain';
 import { appError, invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { fileOfRequest, multipartFailure } from '../../lib/multipart-upload.js';
+import { fileOfRequest, multipartFailure, writeFilePart } from '../../lib/multipart-upload.js';
 import { fillPartnerReward, isInvitedTo } from '../partner/index.js';
 import { getCampaignRewards } from './get-campaign-rewards.js';
 import { saveReward } from './save-reward.js';
@@ -107,20 +107,24 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
     async (request, reply) => {
       const actor = await app.actor(request);
       const part = await fileOfRequest(request, { fileSize: CODE_FILE_LIMITS.bytes });
-      const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
-        if (error.statusCode === 413) {
-          throw appError(ERROR_CODES.payloadTooLarge, 'A code file is at most 20 MB', [{ path: 'file', message: 'at most 20 MB' }]);
-        }
-        throw multipartFailure(error);
-      });
-      const field = part.fields.rewardId;
-      const rewardId = field && !Array.isArray(field) && 'value' in field ? Number(field.value) : undefined;
-      if (rewardId !== undefined && !(Number.isInteger(rewardId) && rewardId > 0)) throw invalid([{ path: 'rewardId', message: 'a reward id' }]);
-      const uploaded = await uploadCodes({ db, actor, dataDir: opts.dataDir, fileName: part.filename, bytes, rewardId });
-      // The 200 body above, written as JSON text by uploadedCodesJson a slice at a time (a million codes at most;
-      // decision 0007). Fastify sends a string with a JSON type as it is; the type provider only knows objects.
-      const json = await uploadedCodesJson(uploaded);
-      return reply.type('application/json; charset=utf-8').send(json as never);
+      // The file goes to disk as it arrives (decision 0007 §11); the fields are read once it is there, as before.
+      const receive = async (target: string) => {
+        await writeFilePart(part, target).catch((error: { statusCode?: number }) => {
+          if (error.statusCode === 413) {
+            throw appError(ERROR_CODES.payloadTooLarge, 'A code file is at most 20 MB', [{ path: 'file', message: 'at most 20 MB' }]);
+          }
+          throw multipartFailure(error);
+        });
+        const field = part.fields.rewardId;
+        const rewardId = field && !Array.isArray(field) && 'value' in field ? Number(field.value) : undefined;
+        if (rewardId !== undefined && !(Number.isInteger(rewardId) && rewardId > 0)) throw invalid([{ path: 'rewardId', message: 'a reward id' }]);
+        return { rewardId };
+      };
+      // Whatever the outcome, what is left of the body is drained.
+      const uploaded = await uploadCodes({ db, actor, dataDir: opts.dataDir, fileName: part.filename, receive }).finally(() => part.file.resume());
+      // The 200 body above, streamed as JSON by uploadedCodesJson a slice of codes at a time (a million codes at most;
+      // decision 0007). Fastify sends a stream as it is; the type provider only knows objects.
+      return reply.type('application/json; charset=utf-8').send(uploadedCodesJson(uploaded) as never);
     },
   );
 
