@@ -141,7 +141,9 @@ describe('smart review', () => {
       await card.waitFor();
       await card.getByText('Smart review was off').waitFor();
       expect(await card.getByTestId('receipt-claimed-total').textContent()).toBe(`$${(receiptTotalCents(spec) / 100).toFixed(2)}`);
-      expect(await card.getByRole('img', { name: `Receipt from ${user.name}` }).evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      // Polled: on a busy machine the photo may still be loading when the card shows.
+      const photo = card.getByRole('img', { name: `Receipt from ${user.name}` });
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
       await card.getByRole('button', { name: 'Accept' }).click();
       await page.getByText('Receipt accepted; the entry counts.').waitFor();
       const [c] = await rows<{ status: string }>(sql`select status from completions where id = ${completionId}`);
