@@ -28,7 +28,8 @@ export function createParsePool(concurrency: number, queue: number) {
   };
 }
 
-function once(fn: () => void) {
+/** A release that runs its function the first time only (a slot or a lane is freed once, whoever calls it). */
+export function once(fn: () => void) {
   let done = false;
   return () => {
     if (!done) {

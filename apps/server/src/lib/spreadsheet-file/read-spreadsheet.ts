@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { CODE_FILE_LIMITS, ERROR_CODES } from '@rally/domain';
 import { appError, invalid } from '../app-error.js';
 import { inspectZip } from './inspect-zip.js';
-import { createParsePool } from './parse-pool.js';
+import { createParsePool, once } from './parse-pool.js';
 
 const WORKER = new URL('./read-sheet.worker.mjs', import.meta.url);
 
@@ -135,16 +135,6 @@ function takeAnswerLane(): Promise<() => void> {
   const turn = answerLane.then(() => free);
   answerLane = freed;
   return turn;
-}
-
-function once(fn: () => void) {
-  let done = false;
-  return () => {
-    if (!done) {
-      done = true;
-      fn();
-    }
-  };
 }
 
 function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number, move: boolean) {
