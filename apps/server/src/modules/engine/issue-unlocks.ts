@@ -13,7 +13,7 @@ import {
   type ParticipantRef,
 } from './engine.repository.js';
 import { codeFrom, noteClaimed } from './code-cursor.js';
-import { toEngineReward } from './write-completion.js';
+import { rewardRank, toEngineReward } from './write-completion.js';
 
 export interface AcceptedCompletion {
   participant: ParticipantRef;
@@ -30,7 +30,6 @@ export interface AcceptedCompletion {
 }
 
 
-const rank = (r: EngineRewardRow) => (isCodeReward(r.type) ? 0 : r.type === 'prize' ? 1 : 2);
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
@@ -55,7 +54,7 @@ export async function issueUnlocks(
   if (c.passed === false) return { unlocked, touchedStock };
   const rewards = campaignRewardRows.filter((r) => r.scope === 'campaign' || r.missionId === c.missionId);
   // Code rewards first and budgets last: the reward row a debit locks is held for the shortest time.
-  rewards.sort((a, b) => rank(a) - rank(b));
+  rewards.sort((a, b) => rewardRank(a) - rewardRank(b));
   const current = { missionId: c.missionId, salesAmountCents: c.salesAmountCents, itemIds: c.itemsSold.map((i) => i.itemId) };
   for (const r of rewards) {
     const er = toEngineReward(r);

@@ -67,7 +67,8 @@ export const toEngineReward = (r: EngineRewardRow): TEngineReward => ({
 });
 
 // Code rewards first and budgets last: the reward row a debit locks is held for the shortest time.
-const rank = (r: EngineRewardRow) => (isCodeReward(r.type) ? 0 : r.type === 'prize' ? 1 : 2);
+/** The order every completion visits rewards in (decision 0008 §9): codes, prizes, then budgets. */
+export const rewardRank = (r: EngineRewardRow) => (isCodeReward(r.type) ? 0 : r.type === 'prize' ? 1 : 2);
 
 // Optimistic tries, then tries holding the participant's lock from the read to the write.
 const OPTIMISTIC_ATTEMPTS = 3;
@@ -84,7 +85,7 @@ const ATTEMPTS = 5;
 export async function writeCompletion(c: CompletionToWrite): Promise<{ result: TPlayCompletionResult; created: boolean; touched: boolean }> {
   const p = c.participant;
   const counts = c.status === 'accepted' && c.passed !== false;
-  const rewards = counts ? c.rewards.filter((r) => r.scope === 'campaign' || r.missionId === c.missionId).sort((a, b) => rank(a) - rank(b)) : [];
+  const rewards = counts ? c.rewards.filter((r) => r.scope === 'campaign' || r.missionId === c.missionId).sort((a, b) => rewardRank(a) - rewardRank(b)) : [];
   const current = { missionId: c.missionId, salesAmountCents: c.salesAmountCents, itemIds: c.itemsSold.map((i) => i.itemId) };
   const withStore = c.limits.perStore !== null && p.storeId !== null;
   const spec: EngineStateSpec = {
