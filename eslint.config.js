@@ -6,7 +6,8 @@ import { readdirSync } from 'node:fs';
 import globals from 'globals';
 
 // packages/domain holds the spec's rules for browser and server alike: pure
-// TypeScript and zod, so it may import nothing that does I/O or renders.
+// TypeScript and zod (and code-summary.js, plain JavaScript so that a worker thread
+// can load it), so it may import nothing that does I/O or renders.
 const DOMAIN_FORBIDDEN = [
   { group: ['@rally/server', '@rally/web', '**/apps/**'], message: 'domain must not depend on the apps' },
   { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*', 'better-auth', 'better-auth/*'], message: 'domain does no I/O' },
@@ -58,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/domain/**/*.ts'],
+    files: ['packages/domain/**/*.{ts,js}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: DOMAIN_FORBIDDEN }],
       'no-restricted-globals': ['error', { name: 'process', message: 'domain reads no environment' }, { name: 'fetch', message: 'domain does no I/O' }],

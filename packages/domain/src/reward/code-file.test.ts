@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CodeSummarizer, CodeTextSummarizer, codeFileExtension, summarizeCodes } from './code-file.js';
+import { CodeSummarizer, CodeTextSummarizer, ExistingCodeFilter, codeFileExtension, summarizeCodes } from './code-file.js';
 
 describe('summarizeCodes', () => {
   it('trims, keeps leading zeros, skips a header, and reports empties and duplicates', () => {
@@ -80,5 +80,26 @@ describe('CodeTextSummarizer', () => {
     const { codesText, added } = new CodeTextSummarizer(`code\n${text}\n${text.slice(0, 10)}`, 200_002).summary();
     expect(added).toBe(200_000);
     expect(codesText).toBe(text);
+  });
+});
+
+describe('ExistingCodeFilter', () => {
+  it('gives, over a summary made without the reward’s codes, the summary made with them, read in steps of any size', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[0-9A-C \t]{0,3}$/), { maxLength: 120 }),
+        fc.array(fc.stringMatching(/^[0-9A-C]{1,3}$/), { maxLength: 12 }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 30 }),
+        (body, old, header, stepRows) => {
+          // "code" among the cells as well: after the first row it is a code, also once the rows before it are gone.
+          const cells = header ? ['code', ...body] : ['', 'code', ...body];
+          const existing = new Set(old);
+          const filter = new ExistingCodeFilter(new CodeTextSummarizer(cells.join('\n'), cells.length).summary(), existing);
+          while (filter.step(stepRows));
+          expect(filter.summary()).toEqual(new CodeTextSummarizer(cells.join('\n'), cells.length, existing).summary());
+        },
+      ),
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { CODE_FILE_LIMITS, ERROR_CODES } from '@rally/domain';
+import { CODE_FILE_LIMITS, ERROR_CODES, type CodeTextSummary } from '@rally/domain';
 import { appError, invalid } from '../app-error.js';
 import { inspectZip } from './inspect-zip.js';
 import { createParsePool, once } from './parse-pool.js';
@@ -8,10 +8,10 @@ const WORKER = new URL('./read-sheet.worker.mjs', import.meta.url);
 
 /**
  * The parse threads' Linux nice value (the request thread keeps 0): when they compete for a core, the request
- * thread gets ~10 times their share, so parses never hold up other requests, yet on a busy machine a parse is not
- * starved past its deadline either, as it would be at 19 (decision 0007 §11).
+ * thread gets ~3 times their share. At 10 (~10 times) other programs at the normal priority starved a parse, which
+ * now also summarizes the codes: two busy loops made an upload 7 times slower (decision 0007 §11–12).
  */
-const PARSE_NICENESS = 10;
+const PARSE_NICENESS = 5;
 
 export type TSpreadsheetExtension = 'xlsx' | 'xls' | 'csv';
 
@@ -28,7 +28,11 @@ export const spreadsheetParsePool = createParsePool(CODE_FILE_LIMITS.parseConcur
 
 const bomb = () => invalid([{ path: 'file', message: 'the .xlsx file expands far beyond its size (a zip bomb?); it was not opened' }]);
 
-type WorkerAnswer = { ok: true; text: string; count: number; tooMany: boolean } | { ok: false; refused: boolean; message: string };
+type CodeCounts = Omit<CodeTextSummary, 'codesText'>;
+
+type WorkerAnswer =
+  | { ok: true; text: string; count: number; tooMany: boolean; summary?: CodeCounts; json?: Uint8Array }
+  | { ok: false; refused: boolean; message: string };
 
 export interface ReadSpreadsheetOptions<C extends 'first' | 'all'> {
   columns: C;
@@ -53,18 +57,34 @@ export async function readSpreadsheet(
   return result.count === 0 ? [] : result.text.split('\n');
 }
 
+export interface SummarizeCodesOptions<A extends 'text' | 'json'> extends MoveBytes {
+  /** The reward's codes as a JSON array of strings ('[]' for none): one string to hand to the parse thread. */
+  existing?: string;
+  /**
+   * 'text': the codes to add joined by "\n" (the COPY takes them so). 'json': the codes to add as the elements of a
+   * JSON array, `"a","b"`, in UTF-8 bytes moved from the parse thread — what an upload's answer lists.
+   */
+  as: A;
+}
+
+export type CodesAsJson = CodeCounts & { codesJson: Buffer };
+
 /**
- * The first column's cells as the worker sends them: one string, cells joined by "\n" (a cell never holds a line
- * break), and how many there are. For files of a million codes, which need not become a million strings here.
+ * The first column of a code file summarized by the domain's rule (CodeTextSummarizer) in the parse thread: this
+ * thread receives the codes to add and their counts, with no pass over the codes of its own (decision 0007 §12).
  */
-export async function readFirstColumnText(
+export async function summarizeFirstColumn(bytes: Buffer, ext: TSpreadsheetExtension, options: SummarizeCodesOptions<'text'>): Promise<CodeTextSummary>;
+export async function summarizeFirstColumn(bytes: Buffer, ext: TSpreadsheetExtension, options: SummarizeCodesOptions<'json'>): Promise<CodesAsJson>;
+export async function summarizeFirstColumn(
   bytes: Buffer,
   ext: TSpreadsheetExtension,
-  maxRows = CODE_FILE_LIMITS.rows,
-  { move = false }: MoveBytes = {},
-): Promise<{ text: string; rows: number }> {
-  const result = await readInWorker(bytes, ext, 'first', maxRows, move);
-  return { text: result.count === 0 ? '' : result.text, rows: result.count };
+  { move = false, existing = '[]', as }: SummarizeCodesOptions<'text' | 'json'>,
+): Promise<CodeTextSummary | CodesAsJson> {
+  const result = await readInWorker(bytes, ext, 'first', CODE_FILE_LIMITS.rows, move, { existing, as });
+  const summary = result.summary!;
+  if (as === 'text') return { codesText: result.text, ...summary };
+  const json = result.json!;
+  return { ...summary, codesJson: Buffer.from(json.buffer, json.byteOffset, json.byteLength) };
 }
 
 export interface MoveBytes {
@@ -76,7 +96,10 @@ export interface MoveBytes {
   move?: boolean;
 }
 
-async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number, move = false) {
+/** What the parse thread does with a code file's first column once read: summarize it (decision 0007 §12). */
+type CodesJob = { existing: string; as: 'text' | 'json' } | null;
+
+async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number, move = false, codes: CodesJob = null) {
   const kindOk = ext === 'xlsx' ? looksLikeZip(bytes) : ext === 'xls' ? looksLikeCfb(bytes) : looksLikeText(bytes);
   if (!kindOk) throw invalid([{ path: 'file', message: `the file is not a real .${ext} file` }]);
   if (ext === 'xlsx') {
@@ -103,7 +126,7 @@ async function readInWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 
   }
   let result: WorkerAnswer;
   try {
-    result = await runWorker(bytes, ext, columns, maxRows, move);
+    result = await runWorker(bytes, ext, columns, maxRows, move, codes);
   } finally {
     release();
   }
@@ -137,7 +160,7 @@ function takeAnswerLane(): Promise<() => void> {
   return turn;
 }
 
-function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number, move: boolean) {
+function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' | 'all', maxRows: number, move: boolean, codes: CodesJob) {
   // Only a buffer that is the whole of its memory can move (a small one may share Node's pool with others).
   const movable = move && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
   return new Promise<WorkerAnswer>((resolve, reject) => {
@@ -152,6 +175,7 @@ function runWorker(bytes: Buffer, ext: TSpreadsheetExtension, columns: 'first' |
         maxTotalBytes: CODE_FILE_LIMITS.zipExpandedBytes,
         niceness: PARSE_NICENESS,
         askFirstAbove: LARGE_ANSWER_CHARS,
+        codes,
       },
       // The worker is plain JavaScript: without the process's loader flags (tsx), it does not start a module-hooks
       // thread of its own and compile the loader again for every file (decision 0007 §11).

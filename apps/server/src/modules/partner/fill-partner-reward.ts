@@ -11,7 +11,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { conflict, invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { editCampaign, findBrand } from '../campaign/index.js';
-import { findReward, insertCodes, keptUploadCells, listRewardCodes, listRewardsForCampaign, newCodesForReward, updateReward } from '../reward/index.js';
+import { findReward, insertCodes, keptUploadCodes, listRewardCodes, listRewardsForCampaign, newCodesForReward, updateReward } from '../reward/index.js';
 import { findInvitedCampaign, listRewardPartners, markRewardFilled } from './partner.repository.js';
 
 /** Whether the brand was invited to this campaign (not its own): its save-reward is a partner fill. */
@@ -41,7 +41,7 @@ export async function fillPartnerReward({
 }): Promise<TRewardRead> {
   // The route has found this brand invited to the campaign; a kept upload is parsed before the transaction (seconds
   // for a million rows).
-  const cells = body.uploadedCodes && isCodeReward(body.type) ? await keptUploadCells(dataDir, actor.brandId, body.uploadedCodes) : null;
+  const fromFile = body.uploadedCodes && isCodeReward(body.type) ? await keptUploadCodes(dataDir, actor.brandId, body.uploadedCodes) : null;
   const lock = (tx: Tx) => findInvitedCampaign(tx, actor.brandId, body.bundleId, true);
   const { result } = await editCampaign({ db, actor, permission: 'reward:update', campaignId: body.bundleId, status: 'any', lock }, async (tx, { campaign, invite }) => {
     if (!body.id) throw invalid([{ path: 'id', message: 'a partner fills a reward the retailer created' }]);
@@ -57,7 +57,7 @@ export async function fillPartnerReward({
     if (body.type !== reward.type) throw invalid([{ path: 'type', message: `the retailer chose ${reward.type}` }]);
 
     const existingCodes = await listRewardCodes(tx, reward.id);
-    const { codes: newCodes, count: newCodeCount } = await newCodesForReward(cells, body.uploadedCodes?.codes, existingCodes);
+    const { codes: newCodes, count: newCodeCount } = await newCodesForReward(fromFile, body.uploadedCodes?.codes, existingCodes);
     const brand = await findBrand(tx, actor.brandId);
     const money = reward.type === 'money';
     const fields = money

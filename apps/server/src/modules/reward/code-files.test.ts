@@ -230,6 +230,22 @@ describe('code file upload', () => {
     }
   });
 
+  it('checks an upload against every code the named reward holds, quotes, backslashes and non-ASCII included', async () => {
+    const c = await factories(t.database.db).campaign(t.brandIds.owner);
+    const target = (await factories(t.database.db).reward(t.brandIds.owner, c.id, { type: 'gift_card', title: 'Tricky' })).id;
+    const held = ['A"B', 'F\\G', 'é😀', 'PLAIN-1', '[x]'];
+    await t.database.db.insert(rewardCodes).values(held.map((code) => ({ brandId: t.brandIds.owner, rewardId: target, code })));
+    const csv = Buffer.from('code\n"A""B"\nF\\G\né😀\nPLAIN-1\n[x]\nNEW-1\n"A""B"\nF\\G2\n');
+    const res = await upload('codes.csv', csv, { rewardId: String(target) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as UploadAnswer;
+    expect(body.codes).toEqual(['NEW-1', 'F\\G2']);
+    expect(body.summary).toEqual({ added: 2, duplicatesInFile: 1, duplicatesExisting: 5, emptyRows: 0 });
+    // Non-ASCII codes with nothing to escape, the one the reward holds dropped.
+    const accented = await upload('codes.csv', Buffer.from('CAFÉ-1\né😀\nÜ-2ß\n'), { rewardId: String(target) });
+    expect(accented.json()).toMatchObject({ codes: ['CAFÉ-1', 'Ü-2ß'], summary: { added: 2, duplicatesExisting: 1 } });
+  });
+
   it('offers a template that keeps leading zeros', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v3/bundle/codes-template.csv' });
     expect(res.headers['content-type']).toContain('text/csv');

@@ -1,6 +1,6 @@
 // The reward module's public file: what other modules may use.
 export { findReward, listRewardCodes, listRewardsForCampaign, updateReward } from './reward.repository.js';
 export { insertCodes, type CodeList } from './reward-codes.repository.js';
-export { keptUploadCells } from './upload-codes.js';
+export { keptUploadCodes } from './upload-codes.js';
 export { newCodesForReward } from './new-codes.js';
 export { getCampaignRewards } from './get-campaign-rewards.js';

@@ -145,6 +145,18 @@ export async function listRewardCodes(db: DbOrTx, rewardId: number): Promise<str
   return rows.map((r) => r.code);
 }
 
+/**
+ * The codes a reward holds as one JSON array of strings, '[]' for none: a single value from the database, handed as
+ * it is to the parse thread that checks a file against it (decision 0007 §12), rather than a string per code here.
+ */
+export async function listRewardCodesJson(db: DbOrTx, rewardId: number): Promise<string> {
+  const [row] = await db
+    .select({ codes: sql<string>`coalesce(json_agg(${rewardCodes.code})::text, '[]')` })
+    .from(rewardCodes)
+    .where(eq(rewardCodes.rewardId, rewardId));
+  return row?.codes ?? '[]';
+}
+
 export async function deleteRewardCodes(db: DbOrTx, rewardId: number): Promise<void> {
   await db.delete(rewardCodes).where(eq(rewardCodes.rewardId, rewardId));
 }

@@ -31,7 +31,7 @@ import {
   listRewardsForCampaign,
   updateReward,
 } from './reward.repository.js';
-import { keptUploadCells } from './upload-codes.js';
+import { keptUploadCodes } from './upload-codes.js';
 
 export interface SaveRewardOptions {
   db: Db;
@@ -50,11 +50,11 @@ export async function saveReward({ db, actor, body, dataDir }: SaveRewardOptions
   const permission = body.id ? 'reward:update' : 'reward:create';
   // A kept upload is parsed before the transaction (seconds for a million rows), once the campaign is known to be
   // this brand's: another brand's id is a 404 whatever the body holds.
-  let cells: Awaited<ReturnType<typeof keptUploadCells>> = null;
+  let fromFile: Awaited<ReturnType<typeof keptUploadCodes>> = null;
   if (body.uploadedCodes && isCodeReward(body.type)) {
     requirePermission(actor, permission);
     if (!(await findCampaign(db, actor.brandId, body.bundleId))) throw notFound('Campaign');
-    cells = await keptUploadCells(dataDir, actor.brandId, body.uploadedCodes);
+    fromFile = await keptUploadCodes(dataDir, actor.brandId, body.uploadedCodes);
   }
   const { result } = await editCampaign({ db, actor, permission, campaignId: body.bundleId }, async (tx, { campaign }) => {
     const brand = await findBrand(tx, actor.brandId);
@@ -87,7 +87,7 @@ export async function saveReward({ db, actor, body, dataDir }: SaveRewardOptions
     const soldItemIds = await listMissionItemIds(tx, itemSoldMissionIds);
 
     const existingCodes = existing ? await listRewardCodes(tx, existing.id) : [];
-    const { codes: newCodes, count: newCodeCount } = await newCodesForReward(cells, body.uploadedCodes?.codes, existingCodes);
+    const { codes: newCodes, count: newCodeCount } = await newCodesForReward(fromFile, body.uploadedCodes?.codes, existingCodes);
     const partnerCount = campaign.sharedCampaign ? await countPartners(tx, campaign.id) : 0;
     const suppliedByPartner = isSuppliedByPartner({
       isShared: body.isShared,

@@ -3,13 +3,22 @@ import { mkdir, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { CODE_FILE_LIMITS, CodeSummarizer, CodeTextSummarizer, codeFileExtension, isCodeReward, type CodeSummary, type TCodeFileExtension } from '@rally/domain';
+import {
+  CODE_FILE_LIMITS,
+  CodeSummarizer,
+  ExistingCodeFilter,
+  codeFileExtension,
+  isCodeReward,
+  type CodeSummary,
+  type CodeTextSummary,
+  type TCodeFileExtension,
+} from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
-import { parseCodeFile } from './code-file/parse-code-file.js';
+import { summarizeCodeFile, summarizeCodeFileAsJson } from './code-file/parse-code-file.js';
 import { insertCodes } from './reward-codes.repository.js';
-import { findBrandReward, listReferencedCodeFiles, listRewardCodes } from './reward.repository.js';
+import { findBrandReward, listReferencedCodeFiles, listRewardCodes, listRewardCodesJson } from './reward.repository.js';
 
 async function rewardOfBrand(db: Db, actor: RequestActor, rewardId: number) {
   const reward = await findBrandReward(db, actor.brandId, rewardId);
@@ -21,7 +30,7 @@ async function existingCodes(db: Db, rewardId: number) {
   return new Set(await listRewardCodes(db, rewardId));
 }
 
-/** Rows summarized, or codes written as JSON, between two looks at the clock. */
+/** Rows summarized or filtered between two looks at the clock. */
 const SUMMARY_SLICE = 2_000;
 /** Main-thread time one import takes before it lets the event loop through (other requests, other imports). */
 const TURN_MS = 4;
@@ -70,8 +79,8 @@ export interface UploadCodesOptions {
 export interface UploadedCodes {
   fileName: string;
   fileUrl: string;
-  /** The codes to add, joined by "\n" (a code never holds a line break). */
-  codesText: string;
+  /** The codes to add as the elements of a JSON array (`"a","b"`), UTF-8, as the parse thread wrote them. */
+  codesJson: Buffer;
   summary: Omit<CodeSummary, 'codes'>;
 }
 
@@ -80,9 +89,9 @@ export interface UploadedCodes {
  * is kept under DATA_DIR/codes/<brand> while a reward refers to it (codes_file_url), and for
  * CODE_FILE_LIMITS.unreferencedFileHours after upload otherwise: each upload sweeps the brand's older unreferenced files.
  *
- * The file goes to disk as it arrives and is read there by the parse thread; the cells stay one string from the
- * reader to the answer (uploadedCodesJson), summarized a slice at a time: a million codes never become a million
- * strings on this thread, nor the file one buffer (decision 0007 §10–11).
+ * The file goes to disk as it arrives and is read there by the parse thread, which also summarizes the codes (with
+ * the reward's codes, when a reward is named) and writes them as JSON: this thread only passes those bytes on
+ * (uploadedCodesJson), and never holds the file as one buffer nor the codes as strings (decision 0007 §10–12).
  */
 export async function uploadCodes(options: UploadCodesOptions): Promise<UploadedCodes> {
   const { db, actor } = options;
@@ -91,50 +100,42 @@ export async function uploadCodes(options: UploadCodesOptions): Promise<Uploaded
   await mkdir(dir, { recursive: true });
   // Written beside the kept files as it arrives; it becomes the kept file once read, and goes if anything fails.
   const receiving = path.join(dir, `${id}.part`);
-  let result: { ext: TCodeFileExtension; codesText: string; summary: UploadedCodes['summary'] };
+  let result: { ext: TCodeFileExtension; codesJson: Buffer; summary: UploadedCodes['summary'] };
   try {
     // The whole body first, then the checks, in the order they ran when it was read into memory: same refusals.
     const { rewardId } = await options.receive(receiving);
     requirePermission(actor, 'reward:update');
     const ext = codeFileExtension(options.fileName);
     if (!ext) throw invalid([{ path: 'file', message: 'a .xlsx, .xls or .csv file' }]);
-    const existing = rewardId ? await existingCodes(db, (await rewardOfBrand(db, actor, rewardId)).id) : new Set<string>();
+    // The reward's codes reach the parse thread as one string (JSON), only when a reward is named.
+    const existing = rewardId ? await listRewardCodesJson(db, (await rewardOfBrand(db, actor, rewardId)).id) : undefined;
     // Read back into memory by the kernel and libuv's threads, not this one, then moved to the parse thread: a 20 MB
     // upload is never copied on the request thread (decision 0007 §11).
-    const cells = await parseCodeFile(await readFile(receiving), ext, { move: true });
-    const summarizer = new CodeTextSummarizer(cells.text, cells.rows, existing);
-    await inTurns(() => summarizer.step(SUMMARY_SLICE));
-    const { codesText, ...summary } = summarizer.summary();
-    result = { ext, codesText, summary };
+    const { codesJson, ...summary } = await summarizeCodeFileAsJson(await readFile(receiving), ext, { move: true, existing });
+    result = { ext, codesJson, summary };
     await rename(receiving, path.join(dir, `${id}.${ext}`));
   } catch (error) {
     await rm(receiving, { force: true });
     throw error;
   }
   await sweepUnreferencedFiles(db, actor.brandId, dir);
-  const { ext, codesText, summary } = result;
-  return { fileName: path.basename(options.fileName), fileUrl: `codes/${id}.${ext}`, codesText, summary };
+  const { ext, codesJson, summary } = result;
+  return { fileName: path.basename(options.fileName), fileUrl: `codes/${id}.${ext}`, codesJson, summary };
 }
 
-/** Characters of codes turned into JSON per piece of the answer (~40 KB of JSON). */
-const JSON_SLICE_CHARS = 32 * 1024;
+/** Bytes of the codes' JSON per piece of the answer. */
+const JSON_PIECE_BYTES = 64 * 1024;
 
 /**
- * The upload's answer — `{ fileName, fileUrl, codes: [...], summary }`, the route's response schema — as a stream of
- * JSON pieces, each made when the socket has taken the one before. The whole answer (13 MB for a million codes) never
- * exists at once: building it as one string, then its UTF-8 copy for the socket, took 40 MB of fresh memory and a
- * 100–300 ms block of the event loop per upload on the 2-core bench machine (decision 0007 §11).
+ * The upload's answer — `{ fileName, fileUrl, codes: [...], summary }`, the route's response schema — as a stream:
+ * the codes' JSON is the parse thread's bytes, passed to the socket a piece at a time as views of them, so this
+ * thread neither builds nor copies the answer (13 MB for a million codes; decision 0007 §11–12).
  */
-export function uploadedCodesJson({ fileName, fileUrl, codesText, summary }: UploadedCodes): Readable {
+export function uploadedCodesJson({ fileName, fileUrl, codesJson, summary }: UploadedCodes): Readable {
   function* pieces() {
-    yield `{"fileName":${JSON.stringify(fileName)},"fileUrl":${JSON.stringify(fileUrl)},"codes":[`;
-    for (let start = 0; start < codesText.length; ) {
-      const cut = codesText.indexOf('\n', start + JSON_SLICE_CHARS);
-      const end = cut === -1 ? codesText.length : cut;
-      yield `${start === 0 ? '' : ','}${JSON.stringify(codesText.slice(start, end).split('\n')).slice(1, -1)}`;
-      start = end + 1;
-    }
-    yield `],"summary":${JSON.stringify(summary)}}`;
+    yield Buffer.from(`{"fileName":${JSON.stringify(fileName)},"fileUrl":${JSON.stringify(fileUrl)},"codes":[`);
+    for (let start = 0; start < codesJson.length; start += JSON_PIECE_BYTES) yield codesJson.subarray(start, start + JSON_PIECE_BYTES);
+    yield Buffer.from(`],"summary":${JSON.stringify(summary)}}`);
   }
   return Readable.from(pieces(), { objectMode: false });
 }
@@ -170,26 +171,29 @@ export interface UploadedCodesInput {
 }
 
 /**
- * The cells of the kept upload an uploadedCodes without codes names, read again as upload-excel-codes read them;
- * null when the codes were sent. Called before any transaction: a million rows take seconds to parse. 400 naming
- * `uploadedCodes.codes` when neither is there, or `uploadedCodes.fileUrl` when it is not a kept upload of this brand.
+ * The codes of the kept upload an uploadedCodes without codes names, read again as upload-excel-codes read them and
+ * summarized in the parse thread, before the reward's codes are known (see withoutExistingCodes); null when the codes
+ * were sent. Called before any transaction: a million rows take seconds to parse. 400 naming `uploadedCodes.codes`
+ * when neither is there, or `uploadedCodes.fileUrl` when it is not a kept upload of this brand.
  */
-export async function keptUploadCells(dataDir: string, brandId: string, uploaded: UploadedCodesInput): Promise<{ text: string; rows: number } | null> {
+export async function keptUploadCodes(dataDir: string, brandId: string, uploaded: UploadedCodesInput): Promise<CodeTextSummary | null> {
   if (uploaded.codes) return null;
   if (!uploaded.fileUrl) throw invalid([{ path: 'uploadedCodes.codes', message: 'the codes, or the fileUrl of an uploaded code file' }]);
   const file = await keptCodeFile(dataDir, brandId, uploaded.fileUrl);
   // Read only to be parsed: the bytes move to the parse thread rather than being copied (decision 0007 §11).
-  return parseCodeFile(file.bytes, file.ext, { move: true });
+  return summarizeCodeFile(file.bytes, file.ext, { move: true });
 }
 
 /**
- * A kept upload's codes that `existing` does not hold, as one text (decision 0007), with their counts: summarized a
- * slice at a time, the event loop let through in between.
+ * A kept upload's summary (keptUploadCodes) less the codes `existing` holds, counted as duplicatesExisting: the
+ * summary the file would have had with them (ExistingCodeFilter). Nothing to do for a reward without codes; otherwise
+ * a slice at a time, the event loop let through in between.
  */
-export async function newCodesOfCells(cells: { text: string; rows: number }, existing: ReadonlySet<string>) {
-  const summarizer = new CodeTextSummarizer(cells.text, cells.rows, existing);
-  await inTurns(() => summarizer.step(SUMMARY_SLICE));
-  return summarizer.summary();
+export async function withoutExistingCodes(summarized: CodeTextSummary, existing: ReadonlySet<string>): Promise<CodeTextSummary> {
+  if (existing.size === 0) return summarized;
+  const filter = new ExistingCodeFilter(summarized, existing);
+  await inTurns(() => filter.step(SUMMARY_SLICE));
+  return filter.summary();
 }
 
 /**
@@ -201,13 +205,13 @@ export async function addRewardCodes({ db, actor, rewardId, codes, fileUrl, data
   requirePermission(actor, 'reward:update');
   // Another brand's reward is a 404 whatever the body holds.
   await rewardOfBrand(db, actor, rewardId);
-  const cells = await keptUploadCells(dataDir, actor.brandId, { codes, fileUrl });
+  const fromFile = await keptUploadCodes(dataDir, actor.brandId, { codes, fileUrl });
   return db.transaction(async (tx) => {
     const reward = await rewardOfBrand(tx as unknown as Db, actor, rewardId);
     if (!isCodeReward(reward.type)) throw invalid([{ path: 'rewardId', message: 'only gift card, free product and discount rewards take codes' }]);
     const existing = await existingCodes(tx as unknown as Db, reward.id);
-    if (cells) {
-      const { codesText, ...counts } = await newCodesOfCells(cells, existing);
+    if (fromFile) {
+      const { codesText, ...counts } = await withoutExistingCodes(fromFile, existing);
       await insertCodes(tx, actor.brandId, reward.id, { text: codesText });
       return counts;
     }
