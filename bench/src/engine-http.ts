@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,11 @@ import { startServers } from './lib/servers.js';
  *    sales over N completions (default 5,000,000) of U store users, each request as another participant;
  *  - submit: POST /api/play/campaigns/{id}/missions/{cm}/completions, a general mission whose every completion
  *    unlocks a code (of a large pool) and money (from a paid budget), each request another participant with a
- *    new Idempotency-Key.
+ *    new Idempotency-Key; a new campaign each run, whose participants first make --history completions each
+ *    through the same route (their state is what a submit reads), so runs start alike.
  * The bare route is measured first in the same run; figures go to bench/RESULTS.md (section engine-http).
  *   npm run engine-http -w @rally/bench -- [--completions 5000000] [--users 100000] [--connections 50]
- *     [--duration 10] [--warmup 3] [--pool 10] [--only leaderboard|submit] [--reset] [--no-write]
+ *     [--duration 10] [--warmup 3] [--pool 10] [--history 20] [--only leaderboard|submit] [--reset] [--no-write]
  *     [--url postgres://postgres@127.0.0.1:5432/rally_engine_bench]
  */
 const { values } = parseArgs({
@@ -32,6 +33,7 @@ const { values } = parseArgs({
     only: { type: 'string' },
     reset: { type: 'boolean', default: false },
     'no-write': { type: 'boolean', default: false },
+    history: { type: 'string', default: '20' },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/rally_engine_bench' },
   },
 });
@@ -64,21 +66,28 @@ const one = async <T>(q: string, p: unknown[] = []) => (await client.query(q, p)
 interface Fixture {
   brandId: string;
   contestId: number;
-  generalId: number;
-  generalCm: number;
 }
+
+const campaign = async (brandId: string, type: string, missionType: string, contestSettings: object | null) => {
+  const c = await one<{ id: number }>(
+    `insert into campaigns (brand_id, public_uid, name, type, status, start_date, finish_criteria)
+     values ($1, $2, $3, $4, 'active', now() - interval '30 days', '{days_over}') returning id`,
+    [brandId, randomBytes(9).toString('base64url'), `Bench ${type}`, type],
+  );
+  const m = await one<{ id: number }>(`insert into missions (brand_id, title, type, status) values ($1, 'Bench mission', $2, 'ready') returning id`, [brandId, missionType]);
+  const cm = await one<{ id: number }>(
+    `insert into campaign_missions (brand_id, campaign_id, mission_id, contest) values ($1, $2, $3, $4::jsonb) returning id`,
+    [brandId, c.id, m.id, contestSettings ? JSON.stringify(contestSettings) : null],
+  );
+  return { id: c.id, cm: cm.id };
+};
 
 async function seed(): Promise<Fixture> {
   const found = await one<{ id: string } | undefined>('select id from brands where slug = $1', [SLUG]);
   if (found) {
-    const c = await one<{ contest_id: number; general_id: number; general_cm: number }>(
-      `select (select id from campaigns where brand_id = $1 and type = 'contest') as contest_id,
-              (select id from campaigns where brand_id = $1 and type = 'general') as general_id,
-              (select cm.id from campaign_missions cm join campaigns c on c.id = cm.campaign_id where c.brand_id = $1 and c.type = 'general') as general_cm`,
-      [found.id],
-    );
+    const c = await one<{ contest_id: number }>(`select id as contest_id from campaigns where brand_id = $1 and type = 'contest'`, [found.id]);
     step(`data set found (brand ${SLUG})`);
-    return { brandId: found.id, contestId: c.contest_id, generalId: c.general_id, generalCm: c.general_cm };
+    return { brandId: found.id, contestId: c.contest_id };
   }
   const brandId = randomBytes(12).toString('base64url');
   await client.query(`insert into brands (id, slug, name, is_retailer, consumer_enabled) values ($1, $2, 'Engine Bench', false, false)`, [brandId, SLUG]);
@@ -104,20 +113,7 @@ async function seed(): Promise<Fixture> {
     displayLeadersByTotalSalesAmount: true,
     rulesAndRegulations: { useCustom: false, customUrl: '' },
   };
-  const campaign = async (type: string, missionType: string, contestSettings: object | null) => {
-    const c = await one<{ id: number }>(
-      `insert into campaigns (brand_id, public_uid, name, type, status, start_date, finish_criteria)
-       values ($1, $2, $3, $4, 'active', now() - interval '30 days', '{days_over}') returning id`,
-      [brandId, randomBytes(9).toString('base64url'), `Bench ${type}`, type],
-    );
-    const m = await one<{ id: number }>(`insert into missions (brand_id, title, type, status) values ($1, 'Bench mission', $2, 'ready') returning id`, [brandId, missionType]);
-    const cm = await one<{ id: number }>(
-      `insert into campaign_missions (brand_id, campaign_id, mission_id, contest) values ($1, $2, $3, $4::jsonb) returning id`,
-      [brandId, c.id, m.id, contestSettings ? JSON.stringify(contestSettings) : null],
-    );
-    return { id: c.id, cm: cm.id };
-  };
-  const k = await campaign('contest', 'contest', contest);
+  const k = await campaign(brandId, 'contest', 'contest', contest);
   // Completions generated in the database (the engine would take hours for millions); the app's indexes
   // are dropped for the load and built again after, as a bulk load does.
   const indexes = (await client.query(`select indexname, indexdef from pg_indexes where tablename = 'completions' and indexname <> 'completions_pkey'`)).rows as {
@@ -148,8 +144,18 @@ async function seed(): Promise<Fixture> {
     [brandId, k.cm],
   );
   step('contest scores');
-  // The submit benchmark's campaign: every completion unlocks a code and 1.00 of money.
-  const g = await campaign('general', 'general', null);
+  return { brandId, contestId: k.id };
+}
+
+const f = await seed();
+
+/**
+ * The submit benchmark's campaign, new for every run so each run starts from the same state: every completion
+ * unlocks a code (of 300,000) and 1.00 of money (from a paid budget). The campaign of an earlier run is ended.
+ */
+async function submitCampaign(brandId: string) {
+  await client.query(`update campaigns set status = 'ended' where brand_id = $1 and type = 'general' and status = 'active'`, [brandId]);
+  const g = await campaign(brandId, 'general', 'general', null);
   const code = await one<{ id: number }>(
     `insert into rewards (brand_id, campaign_id, type, title, is_unlimited, percentage_discount) values ($1, $2, 'discount', 'Code', true, 10) returning id`,
     [brandId, g.id],
@@ -161,10 +167,9 @@ async function seed(): Promise<Fixture> {
     [brandId, g.id],
   );
   step('submit campaign: 300,000 codes and a 10,000,000.00 budget');
-  return { brandId, contestId: k.id, generalId: g.id, generalCm: g.cm };
+  return g;
 }
-
-const f = await seed();
+const submitRun = !values.only || values.only === 'submit' ? await submitCampaign(f.brandId) : null;
 // As a server with autovacuum keeps them (this machine's PostgreSQL runs with autovacuum off).
 await client.query('vacuum (analyze) completions, contest_scores, reward_codes, reward_unlocks, store_users, stores, play_sessions');
 step('vacuum analyze');
@@ -172,7 +177,7 @@ const counts = await one<{ completions: string; ranked: string; codes_left: stri
   `select (select count(*) from completions where campaign_id = $1) as completions,
           (select count(*) from contest_scores s join campaign_missions cm on cm.id = s.campaign_mission_id where cm.campaign_id = $1) as ranked,
           (select count(*) from reward_codes rc join rewards r on r.id = rc.reward_id where r.campaign_id = $2 and rc.issued_at is null) as codes_left`,
-  [f.contestId, f.generalId],
+  [f.contestId, submitRun?.id ?? 0],
 );
 
 // 1,000 participants spread over the whole field (every rank band), each with a session.
@@ -191,6 +196,34 @@ await client.end();
 // Restart the app so it starts on the vacuumed tables with empty caches.
 await servers.close();
 servers = await startServers(values.url, Number(values.pool));
+
+const HISTORY = Number(values.history);
+const submitUrl = submitRun ? `${servers.appUrl}/api/play/campaigns/${submitRun.id}/missions/${submitRun.cm}/completions` : '';
+const SUBMIT_BODY = JSON.stringify({ kind: 'general', answers: [] });
+if (submitRun && HISTORY > 0) {
+  // Each participant's earlier completions, made through the engine as the measured ones are (HISTORY rounds over
+  // every participant, CONNECTIONS at a time): a submit reads the participant's state, so the measured run starts
+  // from the same history each time instead of from whatever earlier runs left.
+  let next = 0;
+  const total = HISTORY * cookies.length;
+  const send = async () => {
+    while (next < total) {
+      const cookie = cookies[next++ % cookies.length]!;
+      const res = await fetch(submitUrl, {
+        method: 'POST',
+        headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: SUBMIT_BODY,
+      });
+      if (res.status !== 201) throw new Error(`history submit answered ${res.status}: ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, send));
+  const vac = new pg.Client({ connectionString: values.url });
+  await vac.connect();
+  await vac.query('vacuum (analyze) completions, reward_codes, reward_unlocks, reward_budget_ledger');
+  await vac.end();
+  step(`history: ${HISTORY} completions per participant through the engine (${total.toLocaleString('en')}), then vacuum analyze`);
+}
 
 const rotating = (url: string, extra: Partial<RotatingLoad>) =>
   runLoadWorker(new URL('./lib/rotating-worker.ts', import.meta.url), {
@@ -212,9 +245,9 @@ if (!values.only || values.only === 'leaderboard') {
   step(`leaderboard p95 ${m.p95.toFixed(1)} ms`);
 }
 if (!values.only || values.only === 'submit') {
-  const m = await rotating(`${servers.appUrl}/api/play/campaigns/${f.generalId}/missions/${f.generalCm}/completions`, {
+  const m = await rotating(submitUrl, {
     method: 'POST',
-    body: JSON.stringify({ kind: 'general', answers: [] }),
+    body: SUBMIT_BODY,
     origin: 'http://localhost:3000',
     idempotencyKeys: true,
   });
@@ -239,7 +272,7 @@ const section = `## Participant routes over HTTP (issue 14) — ${new Date().toI
 
 - Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), shared with other agents' work; load average (1 / 5 / 15 min) at the end: **${load}**. Node ${process.version}; PostgreSQL on 127.0.0.1:5432, database \`${dbName}\`.
 - Command: \`npm run engine-http -w @rally/bench -- ${process.argv.slice(2).join(' ')}\`
-- Data: ${Number(counts.completions).toLocaleString('en')} accepted completions of ${Number(counts.ranked).toLocaleString('en')} ranked store users (${STORES.toLocaleString('en')} stores) in a user contest ranked by sales; submit campaign with ${Number(counts.codes_left).toLocaleString('en')} codes left before the run.
+- Data: ${Number(counts.completions).toLocaleString('en')} accepted completions of ${Number(counts.ranked).toLocaleString('en')} ranked store users (${STORES.toLocaleString('en')} stores) in a user contest ranked by sales; submit campaign (new each run) with ${Number(counts.codes_left).toLocaleString('en')} codes, its ${SESSIONS.toLocaleString('en')} participants with ${HISTORY} completions each made through the engine before the run (\`--history\`).
 - Load: ${CONNECTIONS} closed-loop connections, ${timing.warmupSeconds} s warm-up then ${timing.durationSeconds} s measured; each request as the next of ${SESSIONS.toLocaleString('en')} participants (spread over every rank); Rally pool ${values.pool}. Latency percentiles are nearest-rank over every 2xx response.
 
 ${table}`;

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { missionItems } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { factories } from '../../testing/factories.js';
+import { multipartBody } from '../../testing/multipart.js';
 import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,9 +24,20 @@ describe('report of a running campaign', () => {
       const cookie = await playCookie(db, t.brandIds.owner, u.id);
       for (let i = 0; i < 2; i++) expect((await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [] })).statusCode).toBe(201);
     }
-    // A pending entry (as one waiting for receipt review) is shown apart and counts nowhere else.
-    await db.execute(sql`insert into completions (brand_id, campaign_id, campaign_mission_id, store_user_id, store_id, status)
-      values (${t.brandIds.owner}, ${k.campaign.id}, ${k.cm.id}, ${k.users[2]!.id}, ${k.store.id}, 'pending')`);
+    // A sale sent with its receipt photo waits for review: shown apart, it counts nowhere else.
+    const f = factories(db);
+    const sale = await f.mission(t.brandIds.owner, { type: 'general', subtype: 'itemSold' });
+    const [product] = await db
+      .insert(missionItems)
+      .values({ brandId: t.brandIds.owner, missionId: sale.id, kind: 'option', title: 'Cold brew', order: 1, data: {} })
+      .returning({ id: missionItems.id });
+    const saleCm = await f.campaignMission(t.brandIds.owner, k.campaign.id, sale.id);
+    const seller = await playCookie(db, t.brandIds.owner, k.users[2]!.id);
+    const photo = multipartBody({ name: 'receipt.png', type: 'image/png', bytes: PNG });
+    const up = await t.app.inject({ method: 'POST', url: '/api/play/uploads', headers: { cookie: seller, 'content-type': photo.contentType }, payload: photo.payload });
+    expect(up.statusCode).toBe(201);
+    const pending = await submit(t.app, seller, k.campaign.id, saleCm.id, { kind: 'itemSold', items: [{ itemId: product!.id, quantity: 1 }], receiptUploadId: up.json().uploadId });
+    expect(pending.json()).toMatchObject({ completion: { status: 'pending' }, unlocked: [] });
     const owner = await t.signIn('owner@brand.test');
     const report = (await t.app.inject({ method: 'GET', url: `/api/v3/bundle/${k.campaign.id}/report`, headers: { cookie: owner } })).json();
     expect(report.totals).toMatchObject({
@@ -39,6 +54,6 @@ describe('report of a running campaign', () => {
       { rewardId: code.id, type: 'discount', title: 'Ten', unlocked: 4, codesLeft: 6, budgetLeftCents: null },
       { rewardId: cash.id, type: 'money', title: 'Cash', unlocked: 4, codesLeft: null, budgetLeftCents: 400 },
     ]);
-    expect(report.missions[0].completions).toBe(4);
+    expect(report.missions.find((m: { campaignMissionId: number }) => m.campaignMissionId === k.cm.id).completions).toBe(4);
   });
 });
