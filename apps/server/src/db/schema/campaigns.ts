@@ -13,6 +13,7 @@ import {
   check,
   uniqueIndex,
   primaryKey,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, INVITE_STATUSES, SCOPE_TYPES, START_BLOCKED_REASONS, type TSelectedCountry } from '@rally/domain';
 import { brands, users } from './auth.js';
@@ -72,6 +73,8 @@ export const campaigns = pgTable(
     startBlocked: text('start_blocked', { enum: START_BLOCKED_REASONS }),
   },
   (t) => [
+    // The key engine rows reference with their brand (columns.ts, brandIdViaParentColumn).
+    unique('campaigns_id_brand_uq').on(t.id, t.brandId),
     // NULLS FIRST is what a plain ORDER BY … DESC means; with drizzle's default NULLS LAST the
     // planner cannot use these for the list's default sort and falls back to scan + sort.
     index('campaigns_brand_created_idx').on(t.brandId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

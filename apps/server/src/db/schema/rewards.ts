@@ -1,6 +1,6 @@
 import { brandIdColumn } from './columns.js';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   FILL_STATUSES,
   REWARD_SCOPES,
@@ -69,6 +69,9 @@ export const rewards = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The keys engine rows reference with their campaign and brand (columns.ts, brandIdViaParentColumn).
+    unique('rewards_id_campaign_brand_uq').on(t.id, t.campaignId, t.brandId),
+    unique('rewards_id_brand_uq').on(t.id, t.brandId),
     index('rewards_campaign_idx').on(t.campaignId),
     check('rewards_title_len', sql`char_length(${t.title}) <= 80`),
     check('rewards_description_len', sql`char_length(${t.description}) <= 200`),

@@ -1,9 +1,10 @@
-import { brandIdColumn } from './columns.js';
+import { brandIdColumn, brandIdViaParentColumn } from './columns.js';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -84,10 +85,8 @@ export const completions = pgTable(
   'completions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: brandIdColumn(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    brandId: brandIdViaParentColumn(),
+    campaignId: integer('campaign_id').notNull(),
     campaignMissionId: integer('campaign_mission_id')
       .notNull()
       .references(() => campaignMissions.id, { onDelete: 'cascade' }),
@@ -110,6 +109,7 @@ export const completions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({ name: 'completions_campaign_brand_fk', columns: [t.campaignId, t.brandId], foreignColumns: [campaigns.id, campaigns.brandId] }).onDelete('cascade'),
     index('completions_campaign_idx').on(t.campaignId, t.createdAt),
     uniqueIndex('completions_idempotency_uq').on(t.participantKey, t.idempotencyKey),
     index('completions_user_mission_idx').on(t.storeUserId, t.campaignMissionId, t.status),
@@ -124,13 +124,9 @@ export const rewardUnlocks = pgTable(
   'reward_unlocks',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: brandIdColumn(),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    rewardId: integer('reward_id')
-      .notNull()
-      .references(() => rewards.id, { onDelete: 'cascade' }),
+    brandId: brandIdViaParentColumn(),
+    campaignId: integer('campaign_id').notNull(),
+    rewardId: integer('reward_id').notNull(),
     storeUserId: integer('store_user_id').references(() => storeUsers.id, { onDelete: 'set null' }),
     consumerId: integer('consumer_id').references(() => consumers.id, { onDelete: 'set null' }),
     completionId: bigint('completion_id', { mode: 'number' }).references(() => completions.id, { onDelete: 'set null' }),
@@ -143,6 +139,12 @@ export const rewardUnlocks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // The reward's campaign and brand, in one check.
+    foreignKey({
+      name: 'reward_unlocks_reward_campaign_brand_fk',
+      columns: [t.rewardId, t.campaignId, t.brandId],
+      foreignColumns: [rewards.id, rewards.campaignId, rewards.brandId],
+    }).onDelete('cascade'),
     index('reward_unlocks_reward_idx').on(t.rewardId),
     // A code is issued to one unlock only, whatever the concurrency.
     uniqueIndex('reward_unlocks_code_uq').on(t.codeId),
@@ -161,10 +163,8 @@ export const rewardBudgetLedger = pgTable(
   'reward_budget_ledger',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: brandIdColumn(),
-    rewardId: integer('reward_id')
-      .notNull()
-      .references(() => rewards.id, { onDelete: 'cascade' }),
+    brandId: brandIdViaParentColumn(),
+    rewardId: integer('reward_id').notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     completionId: bigint('completion_id', { mode: 'number' }).references(() => completions.id, { onDelete: 'set null' }),
     unlockId: bigint('unlock_id', { mode: 'number' }).references(() => rewardUnlocks.id, { onDelete: 'set null' }),
@@ -172,7 +172,10 @@ export const rewardBudgetLedger = pgTable(
     slice: smallint('slice'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('reward_budget_ledger_reward_idx').on(t.rewardId)],
+  (t) => [
+    foreignKey({ name: 'reward_budget_ledger_reward_brand_fk', columns: [t.rewardId, t.brandId], foreignColumns: [rewards.id, rewards.brandId] }).onDelete('cascade'),
+    index('reward_budget_ledger_reward_idx').on(t.rewardId),
+  ],
 );
 
 /**
