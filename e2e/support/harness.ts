@@ -88,7 +88,33 @@ export async function startHarness(options: { env?: Record<string, string> } = {
 }
 
 /** Serious and critical accessibility violations on the page (axe-core). */
+/**
+ * Waits until no animation or transition has run for 250 ms. Mid-fade (a dialog opening, a notification arriving)
+ * every colour is blended with what is behind it and fails the contrast rule although the settled page passes it;
+ * a text a test waits for is "visible" from the first frame of a fade-in, and a transition may start a frame after
+ * it is mounted, so one look at document.getAnimations() is not enough.
+ */
+async function untilNothingMoves(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __quietSince?: number }).__quietSince = undefined;
+  });
+  await page.waitForFunction(
+    () => {
+      const w = window as unknown as { __quietSince?: number };
+      const now = performance.now();
+      // A spinner turns for ever: only animations that end are waited for.
+      const moving = document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (moving) w.__quietSince = undefined;
+      else w.__quietSince ??= now;
+      return w.__quietSince !== undefined && now - w.__quietSince >= 250;
+    },
+    undefined,
+    { polling: 50, timeout: 10_000 },
+  );
+}
+
 export async function seriousA11yViolations(page: Page) {
+  await untilNothingMoves(page);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
