@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,8 @@ import pg from 'pg';
 import { measure, runLoadWorker, toMeasurement, type Measurement } from './lib/measure.js';
 import { writeSection } from './lib/results.js';
 import type { RotatingLoad } from './lib/rotating-worker.js';
-import { startServers } from './lib/servers.js';
+import { participantHeaders } from './lib/participant-request.js';
+import { PUBLIC_URL, startServers } from './lib/servers.js';
 
 /**
  * Participant routes over HTTP (issue 14), on a scratch database of their own:
@@ -211,7 +212,7 @@ if (submitRun && HISTORY > 0) {
       const cookie = cookies[next++ % cookies.length]!;
       const res = await fetch(submitUrl, {
         method: 'POST',
-        headers: { cookie, origin: 'http://localhost:3000', 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        headers: participantHeaders({ cookie, origin: PUBLIC_URL, json: true, idempotencyKey: true }),
         body: SUBMIT_BODY,
       });
       if (res.status !== 201) throw new Error(`history submit answered ${res.status}: ${await res.text()}`);
@@ -248,7 +249,7 @@ if (!values.only || values.only === 'submit') {
   const m = await rotating(submitUrl, {
     method: 'POST',
     body: SUBMIT_BODY,
-    origin: 'http://localhost:3000',
+    origin: PUBLIC_URL,
     idempotencyKeys: true,
   });
   rows.push({ name: 'completion submit (code + money)', m, target: 50 });

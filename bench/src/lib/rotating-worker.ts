@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { workerData } from 'node:worker_threads';
 import { postClosedLoopResult } from './closed-loop.js';
+import { participantHeaders } from './participant-request.js';
 
 /**
  * A load worker whose requests rotate over many participant sessions (each request the next cookie), so
@@ -30,10 +30,15 @@ await postClosedLoopResult(
       {
         method: load.method,
         setupRequest: (req) => {
-          const headers: Record<string, string> = { ...(req.headers as Record<string, string> | undefined), cookie: load.cookies[next++ % load.cookies.length]! };
-          if (load.origin) headers['origin'] = load.origin;
-          if (load.body !== undefined) headers['content-type'] = 'application/json';
-          if (load.idempotencyKeys) headers['idempotency-key'] = randomUUID();
+          const headers = {
+            ...(req.headers as Record<string, string> | undefined),
+            ...participantHeaders({
+              cookie: load.cookies[next++ % load.cookies.length]!,
+              origin: load.origin,
+              json: load.body !== undefined,
+              idempotencyKey: load.idempotencyKeys,
+            }),
+          };
           return { ...req, headers, ...(load.body !== undefined ? { body: load.body } : {}) };
         },
       },

@@ -4,7 +4,7 @@ import { BENCH_USER } from './bench-config.js';
 
 // The listening port is only known after buildApp, so the app is told a fixed public
 // origin and sign-in names it: better-auth refuses a sign-in without a trusted Origin.
-const PUBLIC_URL = 'http://localhost:3000';
+export const PUBLIC_URL = 'http://localhost:3000';
 
 export interface RunningServers {
   bareUrl: string;

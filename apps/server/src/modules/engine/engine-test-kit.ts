@@ -23,22 +23,7 @@ export async function runningCampaign(
   const type = o.type ?? 'general';
   const campaign = await f.campaign(brandId, { type, status: 'active', startDate: new Date(Date.now() - 60_000), finishCriteria: o.finishCriteria ?? ['days_over'] });
   const mission = await f.mission(brandId, { type: o.mission?.type ?? type, subtype: o.mission?.subtype ?? 'standard' }, o.items === 'questions' ? 2 : 0);
-  const { missionItems } = await import('../../db/schema/index.js');
-  const itemIds: number[] = [];
-  if (o.items === 'options' || o.items === 'fields') {
-    const rows = await db
-      .insert(missionItems)
-      .values(
-        o.items === 'options'
-          ? [1, 2, 3].map((n) => ({ brandId, missionId: mission.id, kind: 'option' as const, title: `Product ${n}`, order: n, data: {} }))
-          : [
-              { brandId, missionId: mission.id, kind: 'field' as const, title: 'Shelf count', order: 1, data: { fieldType: 'number', required: true } },
-              { brandId, missionId: mission.id, kind: 'field' as const, title: 'Comment', order: 2, data: { fieldType: 'text', required: false } },
-            ],
-      )
-      .returning({ id: missionItems.id });
-    itemIds.push(...rows.map((r) => r.id));
-  }
+  const itemIds = o.items === 'options' || o.items === 'fields' ? await insertItems(db, brandId, mission.id, o.items) : [];
   const cm = await f.campaignMission(brandId, campaign.id, mission.id, {
     maxEntriesPerUser: o.campaignMission?.maxEntriesPerUser ?? null,
     maxEntriesPerStore: o.campaignMission?.maxEntriesPerStore ?? null,
@@ -60,8 +45,31 @@ export async function runningCampaign(
     users,
     itemIds: o.items === 'questions' ? questionIds : itemIds,
     reward: (over: Partial<typeof rewards.$inferInsert>) => f.reward(brandId, campaign.id, over),
+    /** Another mission of the same campaign: an item-sold mission with three products to sell. */
+    saleMission: async () => {
+      const sale = await f.mission(brandId, { type, subtype: 'itemSold' });
+      const productIds = await insertItems(db, brandId, sale.id, 'options');
+      return { cm: await f.campaignMission(brandId, campaign.id, sale.id), itemIds: productIds };
+    },
     codes: (rewardId: number, n: number) => f.codes(brandId, rewardId, n),
   };
+}
+
+/** A mission's items: three products (options) of an item-sold mission, or two form fields. */
+async function insertItems(db: Db, brandId: string, missionId: number, kind: 'options' | 'fields'): Promise<number[]> {
+  const { missionItems } = await import('../../db/schema/index.js');
+  const rows = await db
+    .insert(missionItems)
+    .values(
+      kind === 'options'
+        ? [1, 2, 3].map((n) => ({ brandId, missionId, kind: 'option' as const, title: `Product ${n}`, order: n, data: {} }))
+        : [
+            { brandId, missionId, kind: 'field' as const, title: 'Shelf count', order: 1, data: { fieldType: 'number', required: true } },
+            { brandId, missionId, kind: 'field' as const, title: 'Comment', order: 2, data: { fieldType: 'text', required: false } },
+          ],
+    )
+    .returning({ id: missionItems.id });
+  return rows.map((r) => r.id);
 }
 
 /** A participant session cookie for a store user (sign-in itself is tested in play.test.ts). */

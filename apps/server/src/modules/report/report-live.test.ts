@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missionItems } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { factories } from '../../testing/factories.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
 
@@ -25,18 +23,12 @@ describe('report of a running campaign', () => {
       for (let i = 0; i < 2; i++) expect((await submit(t.app, cookie, k.campaign.id, k.cm.id, { kind: 'general', answers: [] })).statusCode).toBe(201);
     }
     // A sale sent with its receipt photo waits for review: shown apart, it counts nowhere else.
-    const f = factories(db);
-    const sale = await f.mission(t.brandIds.owner, { type: 'general', subtype: 'itemSold' });
-    const [product] = await db
-      .insert(missionItems)
-      .values({ brandId: t.brandIds.owner, missionId: sale.id, kind: 'option', title: 'Cold brew', order: 1, data: {} })
-      .returning({ id: missionItems.id });
-    const saleCm = await f.campaignMission(t.brandIds.owner, k.campaign.id, sale.id);
+    const sale = await k.saleMission();
     const seller = await playCookie(db, t.brandIds.owner, k.users[2]!.id);
     const photo = multipartBody({ name: 'receipt.png', type: 'image/png', bytes: PNG });
     const up = await t.app.inject({ method: 'POST', url: '/api/play/uploads', headers: { cookie: seller, 'content-type': photo.contentType }, payload: photo.payload });
     expect(up.statusCode).toBe(201);
-    const pending = await submit(t.app, seller, k.campaign.id, saleCm.id, { kind: 'itemSold', items: [{ itemId: product!.id, quantity: 1 }], receiptUploadId: up.json().uploadId });
+    const pending = await submit(t.app, seller, k.campaign.id, sale.cm.id, { kind: 'itemSold', items: [{ itemId: sale.itemIds[0], quantity: 1 }], receiptUploadId: up.json().uploadId });
     expect(pending.json()).toMatchObject({ completion: { status: 'pending' }, unlocked: [] });
     const owner = await t.signIn('owner@brand.test');
     const report = (await t.app.inject({ method: 'GET', url: `/api/v3/bundle/${k.campaign.id}/report`, headers: { cookie: owner } })).json();
