@@ -119,6 +119,26 @@ export const completions = pgTable(
   ],
 );
 
+/**
+ * How often a participant's engine state in a campaign has moved (docs/decisions/0008 §15): triggers on completions
+ * and reward unlocks move it with every row that changes what engine_state reads, so a write that finds the version
+ * it planned from knows the state it planned from is still the state, without reading it again.
+ */
+export const engineParticipantVersions = pgTable(
+  'engine_participant_versions',
+  {
+    campaignId: integer('campaign_id').notNull(),
+    brandId: brandIdViaParentColumn(),
+    /** 'u:<storeUserId>' / 'c:<consumerId>', as completions.participant_key. */
+    participant: text('participant').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.participant] }),
+    foreignKey({ name: 'engine_participant_versions_campaign_brand_fk', columns: [t.campaignId, t.brandId], foreignColumns: [campaigns.id, campaigns.brandId] }).onDelete('cascade'),
+  ],
+);
+
 /** A reward a participant unlocked, with the code issued where the reward has codes. */
 export const rewardUnlocks = pgTable(
   'reward_unlocks',

@@ -371,6 +371,8 @@ export interface EngineState {
   myStore: number;
   /** Per reward of the spec: [qualifying completions in scope, their sales total, my unlocks of it]. */
   rewards: [number, number, number][];
+  /** How often the participant's state in the campaign has moved (decision 0008 §15): what the write checks. */
+  version: number;
 }
 
 /** The participant's state for the rules and the first answer of this Idempotency-Key, if any — one statement. */
@@ -403,11 +405,18 @@ export type EngineWriteOutcome =
   | { outcome: 'inactive' }
   | { outcome: 'stale' }
   | { outcome: 'existing'; requestHash: string | null; response: unknown }
-  | { outcome: 'done'; response: unknown; touched: boolean; claimed: [rewardId: number, codeId: number][] };
+  | {
+      outcome: 'done';
+      response: unknown;
+      touched: boolean;
+      claimed: [rewardId: number, codeId: number][];
+      /** The participant's version after this write; null when something else moved it meanwhile. */
+      version: number | null;
+    };
 
 /**
  * Records a completion and issues its plan in one statement (SQL function engine_record_completion):
- * under the participant's lock, only while the state still equals `expected`.
+ * under the participant's lock, only while the participant's version (and a store's entries) still equal `expected`'s.
  */
 export async function writeCompletionPlan(db: DbOrTx, args: Record<string, unknown>): Promise<EngineWriteOutcome> {
   const rows = rowsOf<{ r: EngineWriteOutcome }>(await db.execute(sql`select engine_record_completion(${JSON.stringify(args)}::jsonb) as r`));

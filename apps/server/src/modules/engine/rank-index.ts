@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { createRefreshingMemo, refreshingMemoPerDatabase, type RefreshingMemo } from '../../lib/refreshing-memo.js';
 
 /**
  * A user contest's standings held in memory per process (decision 0008 §8): every participant's score in
@@ -170,28 +171,14 @@ function move(s: Snapshot, id: number, standing: Standing): void {
   s.byId.set(id, standing);
 }
 
-type Memo = Map<string, { at: number; value: Promise<unknown> }>;
-
-/** A read kept in `memo` for `ttlMs`, shared by the callers meanwhile; a failed read is not kept. */
-function memoized<T>(memo: Memo, key: string, ttlMs: number, maxEntries: number, read: () => Promise<T>): Promise<T> {
-  const hit = memo.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
-  if (memo.size > maxEntries) memo.clear();
-  const value = read();
-  const entry = { at: Date.now(), value: value as Promise<unknown> };
-  memo.set(key, entry);
-  value.catch(() => memo.get(key) === entry && memo.delete(key));
-  return value;
-}
-
 /**
  * The unfiltered first page of a contest's leaderboard (the same for every participant who asks), kept per
- * process for TOP_PAGE_TTL_MS (decision 0008 §10): under load one read serves every request of that second
- * instead of one each. This process's own accepted entries drop it at once (applyContestEntry); other
+ * process for up to a second (decision 0008 §10; refreshed in the background, §14): under load one read serves
+ * every request of that second instead of one each. This process's own accepted entries drop it at once (applyContestEntry); other
  * processes' show within the time to live, as in the standings above.
  */
-const TOP_PAGE_TTL_MS = 1_000;
-const topPages = new WeakMap<object, Map<number, Memo>>();
+const TOP_PAGE = { freshMs: 700, maxAgeMs: 1_000, maxEntries: Infinity };
+const topPages = new WeakMap<object, Map<number, RefreshingMemo<unknown>>>();
 
 export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: string, read: () => Promise<T>): Promise<T> {
   let perDb = topPages.get(db);
@@ -199,22 +186,19 @@ export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: str
   let perContest = perDb.get(campaignMissionId);
   if (!perContest) {
     if (perDb.size > 1_000) perDb.clear();
-    perDb.set(campaignMissionId, (perContest = new Map()));
+    perDb.set(campaignMissionId, (perContest = createRefreshingMemo(TOP_PAGE)));
   }
-  return memoized(perContest, key, TOP_PAGE_TTL_MS, Infinity, read);
+  return perContest.get(key, read) as Promise<T>;
 }
 
 /**
  * Whether a campaign reaches a participant and which is its contest mission, kept per process and participant
- * for REACH_TTL_MS (decision 0008 §11): a submit checks it, and with my place and totals from the standings and
- * the first page above, a rank request then reads nothing. A campaign that ends or stops reaching me shows
+ * for up to 10 s (decision 0008 §11; refreshed in the background, §14): a submit checks it, and with my place and
+ * totals from the standings and the first page above, a rank request then reads nothing. A campaign that ends or stops reaching me shows
  * within that time (the engine's write still refuses a campaign that is no longer active).
  */
-const REACH_TTL_MS = 10_000;
-const reaches = new WeakMap<object, Memo>();
+const reaches = refreshingMemoPerDatabase<unknown>({ freshMs: 9_000, maxAgeMs: 10_000, maxEntries: 10_000 });
 
 export function cachedReach<T>(db: DbOrTx, participant: string, campaignId: number, read: () => Promise<T>): Promise<T> {
-  let perDb = reaches.get(db);
-  if (!perDb) reaches.set(db, (perDb = new Map()));
-  return memoized(perDb, `${participant}:${campaignId}`, REACH_TTL_MS, 10_000, read);
+  return reaches(db).get(`${participant}:${campaignId}`, read) as Promise<T>;
 }

@@ -19,6 +19,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
+import { refreshingMemoPerDatabase } from '../../lib/refreshing-memo.js';
 import {
   beginEngineTx,
   campaignRewards,
@@ -61,10 +62,9 @@ export interface PendingReceipt {
 const isSalesEntry = (kind: TPlayCompletionBody['kind']) => kind === 'itemSold' || kind === 'contest';
 
 // A campaign mission's static parts (mission, items, rewards) change only while the campaign is
-// editable; a running campaign's are read once per process for a short while.
-const STATIC_TTL_MS = 2_000;
-// Per database handle: several apps (tests, the seed) in one process never share entries.
-const staticCaches = new WeakMap<object, Map<string, { at: number; value: Promise<StaticParts | undefined> }>>();
+// editable; a running campaign's are read once per process and refreshed in the background, at most 2 s old.
+// The engine's write checks the campaign's status itself.
+const staticParts = refreshingMemoPerDatabase<StaticParts | undefined>({ freshMs: 1_500, maxAgeMs: 2_000, maxEntries: 5_000 });
 
 interface StaticParts {
   cm: EngineCampaignMission;
@@ -73,14 +73,8 @@ interface StaticParts {
   campaignName: string;
 }
 
-async function loadStatic(db: Db, brandId: string, campaignId: number, campaignMissionId: number) {
-  let staticCache = staticCaches.get(db);
-  if (!staticCache) staticCaches.set(db, (staticCache = new Map()));
-  const cache = staticCache;
-  const key = `${brandId}:${campaignId}:${campaignMissionId}`;
-  const hit = staticCache.get(key);
-  if (hit && Date.now() - hit.at < STATIC_TTL_MS) return hit.value;
-  const value = (async () => {
+function loadStatic(db: Db, brandId: string, campaignId: number, campaignMissionId: number) {
+  return staticParts(db).get(`${brandId}:${campaignId}:${campaignMissionId}`, async () => {
     const cm = await findCampaignMission(db, brandId, campaignId, campaignMissionId);
     if (!cm) return undefined;
     const [items, rewards, name] = await Promise.all([
@@ -92,11 +86,7 @@ async function loadStatic(db: Db, brandId: string, campaignId: number, campaignM
     ]);
     const campaignName = (name as unknown as { rows: { name: string }[] }).rows[0]?.name ?? '';
     return { cm, items, rewards, campaignName };
-  })();
-  staticCache.set(key, { at: Date.now(), value });
-  if (staticCache.size > 5_000) staticCache.clear();
-  value.catch(() => cache.delete(key));
-  return value;
+  });
 }
 
 export const requestHashOf = (campaignMissionId: number, body: unknown) =>
@@ -227,7 +217,7 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
     const locks: [number, number][] = [];
     if (limits.perUser !== null) locks.push([o.campaignMissionId, p.kind === 'store_user' ? p.id : -p.id]);
     if (limits.perStore !== null && p.storeId !== null) locks.push([o.campaignMissionId, -1_000_000_000 - p.storeId]);
-    // The status as of this transaction: the cached one may be up to STATIC_TTL_MS old.
+    // The status as of this transaction: the cached one may be up to 2 s old.
     if ((await beginEngineTx(tx, o.campaignId, locks)) !== 'active') {
       const first = await findByIdempotencyKey(tx, p, o.idempotencyKey);
       if (first && first.requestHash === requestHash) return { replay: first.response as TPlayCompletionResult, result: null };

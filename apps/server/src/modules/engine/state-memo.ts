@@ -3,10 +3,11 @@ import type { EngineState, EngineStateSpec } from './engine.repository.js';
 /**
  * A participant's engine state as this process's last write left it (decision 0008 §12), so their next
  * completion is planned from it and written in one statement instead of a read and a write. Only a guess:
- * the write (engine_record_completion) still compares the state it reads under the participant's lock with
- * the one planned from, and writes nothing when they differ — another process, a review, or a completion of
- * another mission moved it — and the engine then reads the state and plans again. A store's entries move with
- * every colleague's, so a spec counting them is never kept.
+ * the write (engine_record_completion) still compares, under the participant's lock, the participant's version
+ * with the one kept here (§15), and writes nothing when they differ — another process, a review, or a completion
+ * of another mission moved it — and the engine then reads the state and plans again. The state kept is the rules'
+ * own account of the write (write-completion.ts), which engine.test.ts holds equal to what engine_state then
+ * reads. A store's entries move with every colleague's, so a spec counting them is never kept.
  */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 50_000;
@@ -38,4 +39,9 @@ export function rememberState(db: object, spec: EngineStateSpec, state: EngineSt
 /** Forgets what this process expected of the participant (their state moved another way). */
 export function forgetState(db: object, spec: EngineStateSpec): void {
   memos.get(db)?.delete(participantOf(spec));
+}
+
+/** Every state this process keeps for a database handle, with the spec it was planned for (engine.test.ts). */
+export function rememberedStates(db: object): { spec: EngineStateSpec; state: EngineState }[] {
+  return [...(memos.get(db)?.values() ?? [])].map((e) => ({ spec: JSON.parse(e.spec) as EngineStateSpec, state: e.state }));
 }

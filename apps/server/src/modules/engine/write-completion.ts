@@ -78,9 +78,9 @@ const ATTEMPTS = 5;
  * Records a completion and issues what it earns in two statements (decision 0008 §7): read the
  * participant's state (engine_state), apply the domain rules here, then write the completion, its
  * contest score and every unlock in one statement (engine_record_completion) that checks, under the
- * participant's lock, that the state is still the one the rules saw — else it writes nothing and this
- * plans again. The write statement is its own transaction, so a budget row it locks is released at
- * its commit without a round trip to Node in between.
+ * participant's lock, that the state is still the one the rules saw (by its version, decision 0008 §15) —
+ * else it writes nothing and this plans again. The write statement is its own transaction, so a budget
+ * row it locks is released at its commit without a round trip to Node in between.
  */
 export async function writeCompletion(c: CompletionToWrite): Promise<{ result: TPlayCompletionResult; created: boolean; touched: boolean }> {
   const p = c.participant;
@@ -130,7 +130,7 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       throw new AppError(409, ERROR_CODES.noEntriesLeft, 'You have no entries left for this mission', [
         { path: 'campaignMissionId', message: 'no entries left' },
       ]);
-    const next: EngineState = { mine: spec.withMine ? used.mine : 0, myStore: 0, rewards: [] };
+    const next: EngineState = { mine: spec.withMine ? used.mine : 0, myStore: 0, rewards: [], version: 0 };
     const plan: EnginePlanItem[] = [];
     const statics: Record<string, Omit<TPlayUnlock, 'unlockId' | 'completionId' | 'status' | 'code' | 'amountCents' | 'createdAt'>> = {};
     rewards.forEach((r, i) => {
@@ -191,7 +191,9 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       // My unlocks of each reward grow by what was issued (fewer than planned when codes or budget ran out).
       const issued = (out.response as TPlayCompletionResult).unlocked;
       rewards.forEach((r, i) => (next.rewards[i]![2] += issued.filter((u) => u.rewardId === r.id).length));
-      rememberState(c.db, spec, next);
+      // Kept only at the version this write left: a version moved meanwhile by another writer is not this state.
+      if (out.version !== null) rememberState(c.db, spec, { ...next, version: Number(out.version) });
+      else forgetState(c.db, spec);
       if (contest) applyContestEntry(c.db, c.campaignMissionId, p.id, p.storeId!, c.salesAmountCents);
       return { result: out.response as TPlayCompletionResult, created: true, touched: out.touched };
     }

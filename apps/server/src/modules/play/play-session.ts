@@ -3,9 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAY_SESSION_COOKIE, type TParticipant } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unauthenticated } from '../../lib/app-error.js';
+import { createRefreshingMemo } from '../../lib/refreshing-memo.js';
 import { cookieValue } from '../auth/index.js';
 import type { ParticipantRef } from '../engine/index.js';
-import { deletePlaySessionRow, findParticipantRow, findPlaySession, insertPlaySession, type ParticipantRow } from './play.repository.js';
+import { deletePlaySessionRow, findParticipantRow, findSessionParticipantRow, insertPlaySession, type ParticipantRow } from './play.repository.js';
 
 /** Participant sessions last 30 days. */
 export const PLAY_SESSION_SECONDS = 60 * 60 * 24 * 30;
@@ -84,28 +85,23 @@ function toActor(row: ParticipantRow): PlayActor {
   };
 }
 
-const CACHE_TTL_MS = 5_000;
-const cache = new Map<string, { actor: PlayActor; until: number }>();
+// A session is read at most every 5 s per process, refreshed in the background while in use (decision 0008 §14):
+// a session signed out in another process stops working here within 5 s, as before.
+const actors = createRefreshingMemo<PlayActor>({ freshMs: 4_000, maxAgeMs: 5_000, maxEntries: 10_000 });
 
 /** The participant of the request's play cookie, or 401. A dashboard session is no participant session. */
 export async function resolvePlayActor(db: Db, request: FastifyRequest): Promise<PlayActor> {
   const token = playTokenOf(request);
   if (!token || token.length > 100) throw unauthenticated();
+  // A missing session or participant fails the read, and a failed read is not kept.
   const key = hashToken(token);
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.actor;
-  const s = await findPlaySession(db, key);
-  if (!s) throw unauthenticated();
-  const actor =
-    s.store_user_id !== null
-      ? await loadParticipant(db, 'store_user', s.store_user_id)
-      : await loadParticipant(db, 'consumer', s.consumer_id!);
-  if (!actor) throw unauthenticated();
-  if (cache.size > 10_000) cache.clear();
-  cache.set(key, { actor, until: Date.now() + CACHE_TTL_MS });
-  return actor;
+  return actors.get(key, async () => {
+    const row = await findSessionParticipantRow(db, key);
+    if (!row) throw unauthenticated();
+    return toActor(row);
+  });
 }
 
 export function forgetPlaySession(token: string) {
-  cache.delete(hashToken(token));
+  actors.delete(hashToken(token));
 }

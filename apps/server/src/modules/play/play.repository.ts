@@ -340,16 +340,25 @@ export interface ParticipantRow {
   country_code: string | null;
 }
 
+// A participant's row with its brand and store, for a store user (u) or a consumer (c); completed by a WHERE.
+const storeUserRow = sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name, b.currency as brand_currency,
+    s.id as store_id, s.name as store_name, s.country_code
+  from store_users u join brands b on b.id = u.brand_id join stores s on s.id = u.store_id`;
+const consumerRow = sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name, b.currency as brand_currency,
+    null::int as store_id, null::text as store_name, c.country_code
+  from consumers c join brands b on b.id = c.brand_id`;
+
 /** Loads a participant with its brand and store. */
 export async function findParticipantRow(db: DbOrTx, kind: 'store_user' | 'consumer', id: number): Promise<ParticipantRow | undefined> {
-  const res =
-    kind === 'store_user'
-      ? await db.execute(sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name, b.currency as brand_currency,
-            s.id as store_id, s.name as store_name, s.country_code
-          from store_users u join brands b on b.id = u.brand_id join stores s on s.id = u.store_id where u.id = ${id}`)
-      : await db.execute(sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name, b.currency as brand_currency,
-            null::int as store_id, null::text as store_name, c.country_code
-          from consumers c join brands b on b.id = c.brand_id where c.id = ${id}`);
+  const res = await db.execute(kind === 'store_user' ? sql`${storeUserRow} where u.id = ${id}` : sql`${consumerRow} where c.id = ${id}`);
+  return rowsOf<ParticipantRow>(res)[0];
+}
+
+/** The participant of an unexpired play session, with brand and store, in one statement. */
+export async function findSessionParticipantRow(db: DbOrTx, tokenHash: string): Promise<ParticipantRow | undefined> {
+  const session = sql`from play_sessions where token_hash = ${tokenHash} and expires_at > now()`;
+  const res = await db.execute(sql`${storeUserRow} where u.id = (select store_user_id ${session})
+    union all ${consumerRow} where c.id = (select consumer_id ${session})`);
   return rowsOf<ParticipantRow>(res)[0];
 }
 
@@ -365,10 +374,4 @@ export async function insertPlaySession(
 
 export async function deletePlaySessionRow(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.execute(sql`delete from play_sessions where token_hash = ${tokenHash}`);
-}
-
-/** Whose unexpired play session this is. */
-export async function findPlaySession(db: DbOrTx, tokenHash: string) {
-  const res = await db.execute(sql`select store_user_id, consumer_id from play_sessions where token_hash = ${tokenHash} and expires_at > now()`);
-  return rowsOf<{ store_user_id: number | null; consumer_id: number | null }>(res)[0];
 }
