@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TAssignment, TContestSettings, TDynamicAmountRow, TRewardType, TRewardScope } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { perDatabase } from '../../lib/per-database.js';
 
 /** Who a completion or unlock belongs to: a store user or a consumer. */
 export interface ParticipantRef {
@@ -419,9 +420,16 @@ export type EngineWriteOutcome =
  * under the participant's lock, only while the participant's version (and a store's entries) still equal `expected`'s.
  */
 export async function writeCompletionPlan(db: DbOrTx, args: Record<string, unknown>): Promise<EngineWriteOutcome> {
-  const rows = rowsOf<{ r: EngineWriteOutcome }>(await db.execute(sql`select engine_record_completion(${JSON.stringify(args)}::jsonb) as r`));
-  return rows[0]!.r;
+  const [row] = await preparedWrite(db).execute({ a: JSON.stringify(args) });
+  return row!.r;
 }
+// Named, so PostgreSQL parses and plans the call once per connection, not once per completion.
+const preparedWrite = perDatabase((db: DbOrTx) =>
+  db
+    .select({ r: sql<EngineWriteOutcome>`engine_record_completion(${sql.placeholder('a')}::jsonb)` })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare('engine_record_completion'),
+);
 
 /** Takes the participant's campaign lock (and the store's mission lock) for the rest of the transaction. */
 export async function lockParticipant(tx: DbOrTx, p: ParticipantRef, campaignId: number, store: { campaignMissionId: number } | null): Promise<void> {
