@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TPlayAccount, TPrizeUserFormBody } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { perDatabase } from '../../lib/per-database.js';
 import type { ParticipantRef } from '../engine/index.js';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -356,11 +357,18 @@ export async function findParticipantRow(db: DbOrTx, kind: 'store_user' | 'consu
 
 /** The participant of an unexpired play session, with brand and store, in one statement. */
 export async function findSessionParticipantRow(db: DbOrTx, tokenHash: string): Promise<ParticipantRow | undefined> {
-  const session = sql`from play_sessions where token_hash = ${tokenHash} and expires_at > now()`;
-  const res = await db.execute(sql`${storeUserRow} where u.id = (select store_user_id ${session})
-    union all ${consumerRow} where c.id = (select consumer_id ${session})`);
-  return rowsOf<ParticipantRow>(res)[0];
+  const [row] = await preparedSessionParticipant(db).execute({ tokenHash });
+  return row?.p;
 }
+// Named: every participant request reads it every few seconds (play-session.ts), so it is planned once per connection.
+const preparedSessionParticipant = perDatabase((db: DbOrTx) => {
+  const session = sql`from play_sessions where token_hash = ${sql.placeholder('tokenHash')} and expires_at > now()`;
+  return db
+    .select({ p: sql<ParticipantRow>`to_jsonb(p)` })
+    .from(sql`(${storeUserRow} where u.id = (select store_user_id ${session})
+      union all ${consumerRow} where c.id = (select consumer_id ${session})) as p`)
+    .prepare('play_session_participant');
+});
 
 export async function insertPlaySession(
   db: DbOrTx,
