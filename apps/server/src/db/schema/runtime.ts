@@ -112,9 +112,10 @@ export const completions = pgTable(
     foreignKey({ name: 'completions_campaign_brand_fk', columns: [t.campaignId, t.brandId], foreignColumns: [campaigns.id, campaigns.brandId] }).onDelete('cascade'),
     index('completions_campaign_idx').on(t.campaignId, t.createdAt),
     uniqueIndex('completions_idempotency_uq').on(t.participantKey, t.idempotencyKey),
-    index('completions_user_mission_idx').on(t.storeUserId, t.campaignMissionId, t.status),
-    index('completions_consumer_mission_idx').on(t.consumerId, t.campaignMissionId, t.status),
-    index('completions_store_mission_idx').on(t.storeId, t.campaignMissionId),
+    // Partial: a row of the other kind of participant has a null here and is never looked up by it (decision 0008 §16).
+    index('completions_user_mission_idx').on(t.storeUserId, t.campaignMissionId, t.status).where(sql`${t.storeUserId} is not null`),
+    index('completions_consumer_mission_idx').on(t.consumerId, t.campaignMissionId, t.status).where(sql`${t.consumerId} is not null`),
+    index('completions_store_mission_idx').on(t.storeId, t.campaignMissionId).where(sql`${t.storeId} is not null`),
     index('completions_mission_created_idx').on(t.campaignMissionId, t.createdAt),
   ],
 );
@@ -167,9 +168,10 @@ export const rewardUnlocks = pgTable(
     }).onDelete('cascade'),
     index('reward_unlocks_reward_idx').on(t.rewardId),
     // A code is issued to one unlock only, whatever the concurrency.
-    uniqueIndex('reward_unlocks_code_uq').on(t.codeId),
-    index('reward_unlocks_user_idx').on(t.storeUserId, t.rewardId),
-    index('reward_unlocks_consumer_idx').on(t.consumerId, t.rewardId),
+    uniqueIndex('reward_unlocks_code_uq').on(t.codeId).where(sql`${t.codeId} is not null`),
+    // Partial, as the completions' participant indexes: a money unlock has no code, a consumer's no store user.
+    index('reward_unlocks_user_idx').on(t.storeUserId, t.rewardId).where(sql`${t.storeUserId} is not null`),
+    index('reward_unlocks_consumer_idx').on(t.consumerId, t.rewardId).where(sql`${t.consumerId} is not null`),
     index('reward_unlocks_completion_idx').on(t.completionId),
   ],
 );
