@@ -135,11 +135,10 @@ DECLARE
   sl smallint;
   ver bigint;
 BEGIN
-  -- Code claims and budget debits of a running campaign do not move the builder's cache revision (migration 0009).
-  PERFORM set_config('rally.engine', 'on', true);
-  -- This participant's rows written below move their version once, at the end, not once per row.
-  PERFORM set_config('rally.engine_participant', a->>'participantKey', true);
-  PERFORM engine_lock_participant(cmp, a->>'pkind', (a->>'pid')::integer);
+  -- Code claims and budget debits of a running campaign do not move the builder's cache revision (migration 0009);
+  -- this participant's rows written below move their version once, at the end, not once per row. One statement.
+  PERFORM set_config('rally.engine', 'on', true), set_config('rally.engine_participant', a->>'participantKey', true),
+    engine_lock_participant(cmp, a->>'pkind', (a->>'pid')::integer);
   IF (a->>'lockStore')::boolean THEN
     PERFORM pg_advisory_xact_lock(cmi, -1000000000 - (a->>'storeId')::integer);
   END IF;

@@ -171,6 +171,28 @@ describe('engine: idempotency, pending receipts and entries', () => {
     expect(all.filter((r) => r.statusCode === 201)).toHaveLength(1);
   });
 
+  it('answers one key sent at once to two campaigns once: the other entry is refused and issues nothing', async () => {
+    const a = await runningCampaign(db(), brandId);
+    const b = await runningCampaign(db(), brandId);
+    const codeA = await a.reward({ type: 'discount', title: 'A', percentageDiscount: 10, isUnlimited: true });
+    const codeB = await b.reward({ type: 'discount', title: 'B', percentageDiscount: 10, isUnlimited: true });
+    await a.codes(codeA.id, 10);
+    await b.codes(codeB.id, 10);
+    // Both campaigns reach every store of the brand; each takes its own participant lock, so only the unique key
+    // decides which entry is written.
+    const cookie = await playCookie(db(), brandId, a.users[0]!.id);
+    for (let round = 0; round < 5; round++) {
+      const key = `key-${randomUUID()}`;
+      const both = await Promise.all([submit(t.app, cookie, a.campaign.id, a.cm.id, general, key), submit(t.app, cookie, b.campaign.id, b.cm.id, general, key)]);
+      expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(both.find((r) => r.statusCode === 409)!.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    }
+    const [n] = await rows<{ completions: string; issued: string }>(sql`select
+      (select count(*) from completions where campaign_id in (${a.campaign.id}, ${b.campaign.id})) as completions,
+      (select count(*) from reward_codes where reward_id in (${codeA.id}, ${codeB.id}) and issued_at is not null) as issued`);
+    expect([Number(n!.completions), Number(n!.issued)]).toEqual([5, 5]);
+  });
+
   it('keeps receipt-required entries pending: they use an entry but unlock and rank nothing', async () => {
     const k = await runningCampaign(db(), t.brandIds.partner, { mission: { subtype: 'itemSold' }, items: 'options', campaignMission: { maxEntriesPerUser: 2 } });
     await db().execute(sql`update brands set smart_review_enabled = true where id = ${t.brandIds.partner}`);
