@@ -8,7 +8,8 @@ import { measure, runLoadWorker, toMeasurement, type Measurement } from './lib/m
 import { writeSection } from './lib/results.js';
 import type { RotatingLoad } from './lib/rotating-worker.js';
 import { participantHeaders } from './lib/participant-request.js';
-import { PUBLIC_URL, startServers } from './lib/servers.js';
+import { startRallyProcess } from './lib/rally-process.js';
+import { PUBLIC_URL, startBare, startServers, urlOf } from './lib/servers.js';
 
 /**
  * Participant routes over HTTP (issue 14), on a scratch database of their own:
@@ -59,7 +60,7 @@ const t0 = Date.now();
 const step = (what: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)} s] ${what}`);
 
 // The app's migrations run when the servers start; start them once first so the seed finds the tables.
-let servers = await startServers(values.url, Number(values.pool));
+const servers = await startServers(values.url, Number(values.pool));
 const client = new pg.Client({ connectionString: values.url });
 await client.connect();
 const one = async <T>(q: string, p: unknown[] = []) => (await client.query(q, p)).rows[0] as T;
@@ -194,12 +195,16 @@ for (const id of picked) {
   cookies.push(`rally_play_session=${token}`);
 }
 await client.end();
-// Restart the app so it starts on the vacuumed tables with empty caches.
+// Restart the app so it starts on the vacuumed tables with empty caches, now in a process of its own as deployed
+// (lib/rally-process.ts): its heap, garbage collections and event loop are the server's alone, not shared with this
+// process's data set and orchestration. The load client stays here, on the same two cores.
 await servers.close();
-servers = await startServers(values.url, Number(values.pool));
+const bareServer = await startBare();
+const rally = await startRallyProcess(values.url, Number(values.pool));
+const appUrl = rally.appUrl;
 
 const HISTORY = Number(values.history);
-const submitUrl = submitRun ? `${servers.appUrl}/api/play/campaigns/${submitRun.id}/missions/${submitRun.cm}/completions` : '';
+const submitUrl = submitRun ? `${appUrl}/api/play/campaigns/${submitRun.id}/missions/${submitRun.cm}/completions` : '';
 const SUBMIT_BODY = JSON.stringify({ kind: 'general', answers: [] });
 if (submitRun && HISTORY > 0) {
   // Each participant's earlier completions, made through the engine as the measured ones are (HISTORY rounds over
@@ -240,11 +245,11 @@ const rotating = (url: string, extra: Partial<RotatingLoad>) =>
   } satisfies RotatingLoad).then((r) => toMeasurement(url, CONNECTIONS, r));
 
 const rows: { name: string; m: Measurement; target?: number }[] = [];
-const bare = await measure(`${servers.bareUrl}/bare`, { connections: CONNECTIONS, ...timing });
+const bare = await measure(`${urlOf(bareServer)}/bare`, { connections: CONNECTIONS, ...timing });
 rows.push({ name: 'bare-json', m: bare });
 step(`bare ${Math.round(bare.requestsPerSecond)} req/s`);
 if (!values.only || values.only === 'leaderboard') {
-  const m = await rotating(`${servers.appUrl}/api/play/campaigns/${f.contestId}/rank?top=50`, {});
+  const m = await rotating(`${appUrl}/api/play/campaigns/${f.contestId}/rank?top=50`, {});
   rows.push({ name: 'leaderboard (top 50 + my rank)', m, target: 30 });
   step(`leaderboard p95 ${m.p95.toFixed(1)} ms`);
 }
@@ -258,7 +263,8 @@ if (!values.only || values.only === 'submit') {
   rows.push({ name: 'completion submit (code + money)', m, target: 50 });
   step(`submit p95 ${m.p95.toFixed(1)} ms`);
 }
-await servers.close();
+await rally.close();
+await bareServer.close();
 
 const load = os.loadavg().map((n) => n.toFixed(1)).join(' / ');
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : '—');
@@ -277,7 +283,7 @@ const section = `## Participant routes over HTTP (issue 14) — ${new Date().toI
 - Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), shared with other agents' work; load average (1 / 5 / 15 min) at the end: **${load}**. Node ${process.version}; PostgreSQL on 127.0.0.1:5432, database \`${dbName}\`.
 - Command: \`npm run engine-http -w @rally/bench -- ${process.argv.slice(2).join(' ')}\`
 - Data: ${Number(counts.completions).toLocaleString('en')} accepted completions of ${Number(counts.ranked).toLocaleString('en')} ranked store users (${STORES.toLocaleString('en')} stores) in a user contest ranked by sales; submit campaign (new each run) with ${Number(counts.codes_left).toLocaleString('en')} codes, its ${SESSIONS.toLocaleString('en')} participants with ${HISTORY} completions each made through the engine before the run (\`--history\`).
-- Load: ${CONNECTIONS} closed-loop connections, ${timing.warmupSeconds} s warm-up then ${timing.durationSeconds} s measured; each request as the next of ${SESSIONS.toLocaleString('en')} participants (spread over every rank); Rally pool ${values.pool}. Latency percentiles are nearest-rank over every 2xx response.
+- Load: ${CONNECTIONS} closed-loop connections, ${timing.warmupSeconds} s warm-up then ${timing.durationSeconds} s measured; each request as the next of ${SESSIONS.toLocaleString('en')} participants (spread over every rank); Rally pool ${values.pool}, the app in a process of its own (since 2026-11-24 12:00 UTC; before, it shared the benchmark's process) and the load client in a worker thread here. Latency percentiles are nearest-rank over every 2xx response.
 
 ${table}`;
 console.log(section);
