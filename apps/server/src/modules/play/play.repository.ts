@@ -29,11 +29,16 @@ export interface PlayCampaignRow {
  * consumer campaigns in their country.
  */
 function reachCondition(p: ParticipantRef & { countryCode: string | null }): SQL {
-  if (p.kind === 'consumer') return sql`c.type = 'consumer' and ${p.countryCode ?? ''} = any(c.country_codes)`;
-  return sql`c.type <> 'consumer' and exists (select 1 from stores s where s.id = ${p.storeId} and s.status = 'approved')
+  return reachConditionOf(p.kind, { storeId: p.storeId, countryCode: p.countryCode ?? '' });
+}
+
+/** The reach rule with its values, or with placeholders for a named statement (`reachQueries`). */
+function reachConditionOf(kind: ParticipantRef['kind'], v: { storeId: unknown; countryCode: unknown }): SQL {
+  if (kind === 'consumer') return sql`c.type = 'consumer' and ${v.countryCode}::text = any(c.country_codes)`;
+  return sql`c.type <> 'consumer' and exists (select 1 from stores s where s.id = ${v.storeId}::int and s.status = 'approved')
     and (c.scope_type = 'all'
-      or (c.scope_type = 'store' and ${p.storeId}::int = any(c.scope_pks))
-      or (c.scope_type = 'group' and exists (select 1 from store_group_members m where m.store_id = ${p.storeId} and m.group_id = any(c.scope_pks))))`;
+      or (c.scope_type = 'store' and ${v.storeId}::int = any(c.scope_pks))
+      or (c.scope_type = 'group' and exists (select 1 from store_group_members m where m.store_id = ${v.storeId}::int and m.group_id = any(c.scope_pks))))`;
 }
 
 function campaignSelect(p: ParticipantRef & { countryCode: string | null }, where: SQL): SQL {
@@ -71,14 +76,24 @@ export async function reachOfCampaign(
   p: ParticipantRef & { countryCode: string | null },
   campaignId: number,
 ): Promise<ReachRow | undefined> {
-  return rowsOf<ReachRow>(
-    await db.execute(sql`select cm.id as campaign_mission_id, cm.contest
-      from campaigns c
-      left join lateral (select id, contest from campaign_missions where campaign_id = c.id and contest is not null
-                         order by "order", id limit 1) cm on true
-      where c.brand_id = ${p.brandId} and ${reachCondition(p)} and c.status in ('active', 'ended') and c.id = ${campaignId}`),
-  )[0];
+  const [row] = await reachQueries(db)[p.kind].execute({ brandId: p.brandId, campaignId, storeId: p.storeId, countryCode: p.countryCode ?? '' });
+  return row;
 }
+// Named, one per kind of participant: every participant's reach is read again every few seconds (play-campaigns.ts).
+const reachQueries = perDatabase((db: DbOrTx) => {
+  const reach = (kind: ParticipantRef['kind']) =>
+    db
+      .select({ campaign_mission_id: sql<number | null>`cm.id`, contest: sql<TContestSettings | null>`cm.contest` })
+      .from(sql`campaigns c
+        left join lateral (select id, contest from campaign_missions where campaign_id = c.id and contest is not null
+                           order by "order", id limit 1) cm on true`)
+      .where(
+        sql`c.brand_id = ${sql.placeholder('brandId')} and ${reachConditionOf(kind, { storeId: sql.placeholder('storeId'), countryCode: sql.placeholder('countryCode') })}
+          and c.status in ('active', 'ended') and c.id = ${sql.placeholder('campaignId')}`,
+      )
+      .prepare(`play_reach_${kind}`);
+  return { store_user: reach('store_user'), consumer: reach('consumer') };
+});
 
 export interface PlayMissionRow {
   campaign_mission_id: number;
