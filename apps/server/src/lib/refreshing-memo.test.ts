@@ -14,6 +14,18 @@ function memoAt(clock: { t: number }) {
   return createRefreshingMemo<string>({ freshMs: 100, maxAgeMs: 300, maxEntries: 10, now: () => clock.t });
 }
 
+/** A memo (fresh 100 ms, at most 300 ms old) whose key 'k' was read as 'v1' at time 0, with the clock at `at`. */
+async function primed(at: number) {
+  const clock = { t: 0 };
+  const memo = memoAt(clock);
+  const s = scriptedRead();
+  const first = memo.get('k', s.read);
+  s.pending[0]!.resolve('v1');
+  await first;
+  clock.t = at;
+  return { clock, memo, s };
+}
+
 describe('refreshing memo', () => {
   it('shares one read among the callers of a key and keeps its answer while fresh', async () => {
     const clock = { t: 0 };
@@ -30,13 +42,7 @@ describe('refreshing memo', () => {
   });
 
   it('answers a value past its fresh time at once and replaces it with one read in the background', async () => {
-    const clock = { t: 0 };
-    const memo = memoAt(clock);
-    const s = scriptedRead();
-    const first = memo.get('k', s.read);
-    s.pending[0]!.resolve('v1');
-    await first;
-    clock.t = 150;
+    const { clock, memo, s } = await primed(150);
     // Stale but within the maximum age: the old value, without waiting for the read it starts.
     expect(await memo.get('k', s.read)).toBe('v1');
     expect(await memo.get('k', s.read)).toBe('v1');
@@ -51,13 +57,7 @@ describe('refreshing memo', () => {
   });
 
   it('never answers a value older than its maximum age: past it the caller waits for a new read', async () => {
-    const clock = { t: 0 };
-    const memo = memoAt(clock);
-    const s = scriptedRead();
-    const first = memo.get('k', s.read);
-    s.pending[0]!.resolve('v1');
-    await first;
-    clock.t = 300;
+    const { memo, s } = await primed(300);
     const late = memo.get('k', s.read);
     let answered = false;
     void late.then(() => (answered = true));
@@ -68,13 +68,7 @@ describe('refreshing memo', () => {
   });
 
   it('keeps the older value when a refresh fails, until it reaches its maximum age', async () => {
-    const clock = { t: 0 };
-    const memo = memoAt(clock);
-    const s = scriptedRead();
-    const first = memo.get('k', s.read);
-    s.pending[0]!.resolve('v1');
-    await first;
-    clock.t = 150;
+    const { memo, s } = await primed(150);
     expect(await memo.get('k', s.read)).toBe('v1');
     s.pending[1]!.reject(new Error('database gone'));
     await settle();
@@ -99,16 +93,10 @@ describe('refreshing memo', () => {
   });
 
   it('forgets a deleted key even when a refresh of it was in flight', async () => {
-    const clock = { t: 0 };
-    const memo = memoAt(clock);
-    const s = scriptedRead();
-    const first = memo.get('k', s.read);
-    s.pending[0]!.resolve('signed in');
-    await first;
-    clock.t = 150;
+    const { memo, s } = await primed(150);
     await memo.get('k', s.read);
     memo.delete('k');
-    s.pending[1]!.resolve('signed in');
+    s.pending[1]!.resolve('v2');
     await settle();
     const after = memo.get('k', s.read);
     s.pending[2]!.reject(new Error('signed out'));

@@ -130,7 +130,8 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       throw new AppError(409, ERROR_CODES.noEntriesLeft, 'You have no entries left for this mission', [
         { path: 'campaignMissionId', message: 'no entries left' },
       ]);
-    const next: EngineState = { mine: spec.withMine ? used.mine : 0, myStore: 0, rewards: [], version: 0 };
+    // The version is the write's to tell (below).
+    const next: Omit<EngineState, 'version'> = { mine: spec.withMine ? used.mine : 0, myStore: 0, rewards: [] };
     const plan: EnginePlanItem[] = [];
     const statics: Record<string, Omit<TPlayUnlock, 'unlockId' | 'completionId' | 'status' | 'code' | 'amountCents' | 'createdAt'>> = {};
     rewards.forEach((r, i) => {
