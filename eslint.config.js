@@ -35,8 +35,7 @@ const SERVER_MODULES = dirsIn('./apps/server/src/modules/');
 const SERVER_MODULE_ZONES = SERVER_MODULES.map((mod) => ({
   target: `./apps/server/src/modules/${mod}`,
   from: './apps/server/src/modules',
-  // Besides its index.ts, the engine's test kit is public to other modules' tests (running campaigns, participants).
-  except: [`./${mod}`, './engine/engine-test-kit.ts', ...SERVER_MODULES.filter((m) => m !== mod).map((m) => `./${m}/index.ts`)],
+  except: [`./${mod}`, ...SERVER_MODULES.filter((m) => m !== mod).map((m) => `./${m}/index.ts`)],
   message: 'a module imports another module only through its index.ts',
 }));
 
@@ -71,6 +70,16 @@ export default tseslint.config(
     ignores: ['apps/server/src/config/**', 'apps/server/src/main.ts'],
     rules: {
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'read configuration through config/env.ts' }],
+    },
+  },
+  {
+    // Test helpers (factories, the engine kit, SMTP capture) are for tests: production code that imported them would
+    // load the factories and their fake data at run time. The package entry (src/index.ts) is exempt: it is what e2e
+    // and bench import from @rally/server, never loaded by main.ts.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**', 'apps/server/src/index.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)testing/', message: 'only tests and testing/ import the test helpers' }] }],
     },
   },
   {

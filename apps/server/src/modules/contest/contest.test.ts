@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TContestSettings } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { factories } from '../../testing/factories.js';
-import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
+import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 
 let t: TestApp;
 let owner: string;

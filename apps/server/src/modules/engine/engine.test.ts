@@ -9,7 +9,7 @@ import { loadTestEnv } from '../../config/test-env.js';
 import { createDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { codeFrom, noteClaimed } from './code-cursor.js';
-import { playCookie, runningCampaign, submit } from './engine-test-kit.js';
+import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 import { readEngineState, type EngineState } from './engine.repository.js';
 import { rememberedStates } from './state-memo.js';
 

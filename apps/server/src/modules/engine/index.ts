@@ -3,8 +3,6 @@ export { leaderboardPage } from './leaderboard.js';
 export { settlePendingCompletion, type SettleResult } from './settle-pending-completion.js';
 export { checkFinishCriteria } from './finish-campaign.js';
 export type { PendingReceipt } from './record-completion.js';
-// Other modules' integration tests build running campaigns and participant sessions with the engine's test kit.
-export { playCookie, runningCampaign, submit } from './engine-test-kit.js';
 export { rankOf } from './leaderboard.js';
 export { cachedReach } from './rank-index.js';
 export { receiptRequiredFor, recordCompletion } from './record-completion.js';

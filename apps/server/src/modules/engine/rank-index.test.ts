@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TContestSettings, TPlayRank } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
-import { playCookie, runningCampaign, submit } from './engine-test-kit.js';
+import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 import { standingOf } from './rank-index.js';
 
 let t: TestApp;

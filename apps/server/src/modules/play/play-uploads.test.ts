@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { factories } from '../../testing/factories.js';
 import { multipartBody } from '../../testing/multipart.js';
-import { playCookie } from '../engine/engine-test-kit.js';
+import { playCookie } from '../../testing/engine-kit.js';
 
 let t: TestApp;
 beforeAll(async () => {

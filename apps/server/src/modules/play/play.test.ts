@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_SESSION_COOKIE } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { hashPassword } from '../auth/index.js';
-import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
+import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 import { factories } from '../../testing/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
 import { campaigns, completions } from '../../db/schema/index.js';

@@ -4,7 +4,7 @@ import type { TContestSettings } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { factories } from '../../testing/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
-import { playCookie, runningCampaign, submit } from '../../testing/participants.js';
+import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 
 let t: TestApp;
 let mail: SmtpCapture;

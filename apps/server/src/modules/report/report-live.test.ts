@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { multipartBody } from '../../testing/multipart.js';
-import { playCookie, runningCampaign, submit } from '../engine/engine-test-kit.js';
+import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 

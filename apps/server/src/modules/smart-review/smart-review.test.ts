@@ -4,7 +4,7 @@ import { ZPlayCampaignDetail } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { randomReceiptSpec, receiptTotalCents, renderReceipt } from '../../testing/receipt-image.js';
-import { playCookie, runningCampaign, submit } from '../engine/index.js';
+import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 import { dayInZone } from './review-receipt.js';
 
 let t: TestApp;

@@ -1,10 +1,13 @@
+// Integration tests of every module drive the participant runtime with this kit: a running campaign built from the
+// factories, a participant's session cookie, a submit through the play route. It lives with the test helpers, not in the
+// engine's public file, so production code never loads the factories.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { PLAY_SESSION_COOKIE, type TContestSettings } from '@rally/domain';
-import type { Db } from '../../db/client.js';
-import type { rewards } from '../../db/schema/index.js';
-import { factories } from '../../testing/factories.js';
-import { createPlaySession } from '../play/index.js';
+import type { Db } from '../db/client.js';
+import type { rewards } from '../db/schema/index.js';
+import { factories } from './factories.js';
+import { createPlaySession } from '../modules/play/index.js';
 
 /** A running campaign with one mission, its store and participants, built from the factories. */
 export async function runningCampaign(
@@ -57,7 +60,7 @@ export async function runningCampaign(
 
 /** A mission's items: three products (options) of an item-sold mission, or two form fields. */
 async function insertItems(db: Db, brandId: string, missionId: number, kind: 'options' | 'fields'): Promise<number[]> {
-  const { missionItems } = await import('../../db/schema/index.js');
+  const { missionItems } = await import('../db/schema/index.js');
   const rows = await db
     .insert(missionItems)
     .values(
