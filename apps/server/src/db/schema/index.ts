@@ -10,3 +10,4 @@ export * from './promote.js';
 export * from './exports.js';
 export * from './store-operations.js';
 export * from './receipts.js';
+export * from './sign-in.js';
