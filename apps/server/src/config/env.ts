@@ -46,6 +46,8 @@ const ZEnv = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   /** Given to the browser for Stripe Elements (pk_…). */
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_', 'must start with pk_').optional(),
+  /** Where Stripe API calls go (stripe-mock, tests); api.stripe.com when unset. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How often the invoice sweep looks for last month's open invoices to close (daily by default). */
   INVOICE_CLOSE_CHECK_SECONDS: z.coerce.number().min(1).max(7 * 86_400).default(86_400),
   /** Promote mails a brand may send in any 24 hours (spec §7 promote; the delivery log counts them). */

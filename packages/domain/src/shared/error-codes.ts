@@ -15,6 +15,8 @@ export const ERROR_CODES = {
   paymentRequired: 'PAYMENT_REQUIRED',
   /** The card (or the payment provider) declined the payment. */
   paymentDeclined: 'PAYMENT_DECLINED',
+  /** The payment service could not be reached or failed on its side; nothing was charged, try again later. */
+  paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   rateLimited: 'RATE_LIMITED',
   unsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
@@ -62,6 +64,7 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   BUDGET_UNPAID: 402,
   PAYMENT_REQUIRED: 402,
   PAYMENT_DECLINED: 402,
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   UNSUPPORTED_MEDIA_TYPE: 415,

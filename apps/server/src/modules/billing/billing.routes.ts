@@ -36,7 +36,8 @@ export interface BillingRoutesOptions {
   closeEverySeconds: number;
 }
 
-const errors = { ...errorResponses, 402: ZErrorBody };
+// 503: the payment provider cannot be reached (PAYMENT_PROVIDER_UNAVAILABLE, with Retry-After).
+const errors = { ...errorResponses, 402: ZErrorBody, 503: ZErrorBody };
 const ZLedgerCsvQuery = ZLedgerQuery.pick({ kind: true, from: true, to: true }).strict();
 
 export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
@@ -112,7 +113,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
         tags: ['billing'],
         summary: 'Add money to the wallet by card',
         description:
-          'Sandbox (TEST MODE): the card is checked like a Stripe test card and the wallet is credited at once, or 402 PAYMENT_DECLINED. Stripe: answers pending with the PaymentIntent client secret; the signed webhook credits the wallet.',
+          'Sandbox (TEST MODE): the card is checked like a Stripe test card and the wallet is credited at once, or 402 PAYMENT_DECLINED. Stripe: answers pending with the PaymentIntent client secret; the signed webhook credits the wallet. When Stripe cannot be reached: 503 PAYMENT_PROVIDER_UNAVAILABLE with Retry-After, nothing charged.',
         body: ZTopUpBody,
         response: { 200: ZPaymentResult, ...errors },
       },
@@ -193,7 +194,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
         schema: {
           tags: ['billing'],
           summary: "Stripe's webhook (payment_intent.succeeded / payment_failed), verified by its Stripe-Signature",
-          description: 'Idempotent by event id: a replayed or re-delivered event changes nothing. A missing or forged signature answers 400.',
+          description: 'Idempotent by event id: a replayed or re-delivered event changes nothing. A missing or forged signature answers 400 naming stripe-signature; a signed body that is not a Stripe event (`[]`, an intent without amount…) answers 400 naming body.',
           response: { 200: z.object({ received: z.literal(true), outcome: z.string() }), 400: ZErrorBody, 404: ZErrorBody },
         },
       },
@@ -205,6 +206,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
         try {
           event = provider.verifyWebhook(raw, typeof signature === 'string' ? signature : undefined);
         } catch (error) {
+          // A genuine event whose body is not one we can read names the body (the provider's AppError).
+          if (error instanceof AppError) throw error;
           throw new AppError(400, ERROR_CODES.validation, 'The webhook signature does not verify', [
             { path: 'stripe-signature', message: error instanceof Error ? error.message.split('\n')[0]! : 'invalid signature' },
           ]);

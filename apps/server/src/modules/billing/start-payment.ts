@@ -62,7 +62,8 @@ export async function startPayment({ db, provider, actor, amountCents, invoiceId
   try {
     outcome = await provider.startPayment({ paymentId, brandId: actor.brandId, amountCents: amount, currency: wallet.currency, description, card });
   } catch (error) {
-    await markPaymentFailed(db, paymentId, error instanceof Error ? error.message : 'provider error', new Date());
+    // The payment's failure message is shown to the brand: only an AppError's own words, never an internal one.
+    await markPaymentFailed(db, paymentId, error instanceof AppError ? error.message : 'The payment could not be started.', new Date());
     throw error;
   }
   if (outcome.status === 'declined') {

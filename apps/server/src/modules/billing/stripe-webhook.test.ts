@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { ZBillingSummary, ZPaymentResult } from '@rally/domain';
+import { ZBillingSummary, ZErrorBody, ZPaymentResult } from '@rally/domain';
 import { brands, payments, walletLedger } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -13,9 +14,24 @@ const stripe = new Stripe('sk_test_rally_offline');
 let t: TestApp;
 let owner: string;
 
+/** A loopback port nothing listens on: Stripe "unreachable" (connection refused), without leaving the machine. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 beforeAll(async () => {
   t = await createTestApp({
-    env: { STRIPE_SECRET_KEY: 'sk_test_rally_offline', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_PUBLISHABLE_KEY: 'pk_test_rally', SCHEDULER_ENABLED: 'false' },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_rally_offline',
+      STRIPE_WEBHOOK_SECRET: SECRET,
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_rally',
+      STRIPE_API_URL: `http://127.0.0.1:${await closedPort()}`,
+      SCHEDULER_ENABLED: 'false',
+    },
   });
   owner = await t.signIn('owner@brand.test');
 });
@@ -112,5 +128,41 @@ describe('Stripe provider', () => {
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, payment.id));
     expect(row).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
     expect(await balance()).toBe(before);
+  });
+
+  it('answers 400 naming the body to a signed event that is not a Stripe event, and records nothing', async () => {
+    const payment = await pendingPayment(4_000);
+    const before = await balance();
+    const noAmount = JSON.stringify({ id: 'evt_no_amount', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: payment.ref, currency: 'usd' } } });
+    for (const [payload, path] of [
+      ['[]', 'body'],
+      ['null', 'body'],
+      ['"evt"', 'body'],
+      ['{}', 'body.id'],
+      [noAmount, 'body.data.object.amount'],
+    ] as const) {
+      const res = await deliver(payload, sign(payload));
+      expect(res.statusCode, `${payload}: ${res.body}`).toBe(400);
+      const { error } = ZErrorBody.parse(res.json());
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.fields.map((f) => f.path)).toContain(path);
+    }
+    expect(await balance()).toBe(before);
+    // The malformed success was not recorded as handled: Stripe's corrected re-delivery still credits.
+    const fixed = succeeded('evt_no_amount', payment, 4_000);
+    expect((await deliver(fixed, sign(fixed))).json()).toEqual({ received: true, outcome: 'credited' });
+  });
+
+  it('answers a top-up with 503 and a message when Stripe cannot be reached, and records the payment as failed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/billing/top-up', headers: { cookie: owner }, payload: { amount: 2_500 } });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.headers['retry-after']).toBe('60');
+    const { error } = ZErrorBody.parse(res.json());
+    expect(error.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    expect(error.message).toMatch(/cannot be reached/);
+    // No internals: neither the address tried nor the SDK's words.
+    expect(res.body).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|Stripe|stripe/);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.brandId, t.brandIds.owner)).orderBy(desc(payments.createdAt)).limit(1);
+    expect(row).toMatchObject({ amountCents: 2_500, status: 'failed', failureMessage: error.message });
   });
 });
