@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { i18n } from '../../i18n/i18n';
-import { CampaignStatusBadge } from './components/campaign-badges';
-import { renderWithProviders } from '../../test/render';
+import { i18n } from '../i18n/i18n';
+import { CampaignStatusBadge } from './campaign-badges';
+import { renderWithProviders } from '../test/render';
 
 describe('campaign status badge', () => {
   it('shows a scheduled campaign whose start is blocked by an unpaid budget', () => {

@@ -1,3 +1,5 @@
+// A campaign's status and type badges: the campaign list and the report page show them, so they are shared here
+// (the campaigns feature links to the report; the report importing campaigns would make the two features a cycle).
 import { Badge, Group, Tooltip, type MantineColor } from '@mantine/core';
 import type { TCampaign, TCampaignStatus, TStartBlockedReason } from '@rally/domain';
 import { useTranslation } from 'react-i18next';

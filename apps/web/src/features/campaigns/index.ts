@@ -1,2 +1,3 @@
 // The campaigns feature's public file: what other features may use.
-export { CampaignStatusBadge, CampaignTypeBadge } from './components/campaign-badges';
+// Nothing yet: the campaign badges other features show are shared components (components/campaign-badges.tsx).
+export {};

@@ -27,7 +27,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { isApiError } from '../../../lib/api-client';
 import { builderKeys } from '../../../app/query-keys';
 import { savePartners, usePartnerBrands } from '../api/partners-api';
-import { rewardTitle } from './rewards-list';
+import { rewardTitle } from '../../../lib/reward-title';
 
 /** A partner rule's message (a PARTNER_MESSAGES value) in the user's language; other text as it came. */
 export function partnerMessage(t: TFunction, message: string): string {

@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { useBrandCurrency } from '../../../app/session';
+import { rewardTitle } from '../../../lib/reward-title';
 
 const TYPE_LOOK: Record<TRewardType, { icon: Icon; color: MantineColor }> = {
   money: { icon: IconCash, color: 'teal' },
@@ -77,10 +78,6 @@ interface RewardsListProps {
   /** A fill status shown beside the type, for rewards partners supply. */
   fillStatus?: ((reward: TRewardRead) => 'pending' | 'filled' | null) | undefined;
   label?: string | undefined;
-}
-
-export function rewardTitle(reward: TRewardRead, t: TFunction) {
-  return reward.title.trim() === '' ? t(`builder.reward-type.${reward.type}`) : reward.title;
 }
 
 /** The campaign's rewards as the server orders them (prize and money first). */

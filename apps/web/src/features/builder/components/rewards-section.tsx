@@ -9,7 +9,8 @@ import type { TBuilderAccess } from '../lib/builder-access';
 import type { BuilderWrites } from '../lib/use-builder-writes';
 import { useConfirmedRemoval } from '../lib/use-confirmed-removal';
 import { AddButton, Section } from './builder-section';
-import { RewardsList, rewardTitle } from './rewards-list';
+import { rewardTitle } from '../../../lib/reward-title';
+import { RewardsList } from './rewards-list';
 
 interface RewardsSectionProps {
   formData: TFormData;

@@ -4,7 +4,7 @@ import { canDeleteCampaign, isEditableStatus, type TCampaign } from '@rally/doma
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatPercent } from '../../../lib/format';
-import { CampaignStatusBadge, CampaignTypeBadge } from './campaign-badges';
+import { CampaignStatusBadge, CampaignTypeBadge } from '../../../components/campaign-badges';
 import { CampaignDate } from './campaign-dates';
 import { PagedTable, type TTableColumn } from '../../../components/paged-table/paged-table';
 

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text } from '@mantine/core';
 import type { TRewardRead } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
-import { rewardTitle } from '../../builder';
+import { rewardTitle } from '../../../lib/reward-title';
 import { ZonedDateTimeField } from './zoned-date-time-field';
 
 interface RewardEndDatesProps {

@@ -9,7 +9,7 @@ import { ErrorState } from '../../../components/error-state';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../app/session';
-import { CampaignStatusBadge, CampaignTypeBadge } from '../../campaigns';
+import { CampaignStatusBadge, CampaignTypeBadge } from '../../../components/campaign-badges';
 import { useCampaignReport } from '../api/report-api';
 import { DailySection, MissionsTable, RewardsTable, TotalsTiles } from './report-figures';
 import { ReachCard, ScheduleCard } from './report-overview';
