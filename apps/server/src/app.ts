@@ -28,6 +28,7 @@ import { missionRoutes } from './modules/mission/mission.routes.js';
 import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
 import { launchRoutes } from './modules/launch/launch.routes.js';
+import { payDueBudgetFromWallet } from './modules/launch/index.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { playRoutes } from './modules/play/play.routes.js';
 import { createDiskStorage } from './modules/media/media-storage.js';
@@ -38,7 +39,7 @@ import { promoteRoutes } from './modules/promote/index.js';
 import { createPlayMailer } from './modules/play/play-mailer.js';
 import { createStartBlockedMailer } from './modules/scheduler/index.js';
 import { contestRoutes } from './modules/contest/contest.routes.js';
-import { partnerRoutes } from './modules/partner/index.js';
+import { fillPartnerReward, isInvitedTo, partnerRoutes } from './modules/partner/index.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
@@ -116,6 +117,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     pollSeconds: env.SCHEDULER_POLL_SECONDS,
     work: env.SCHEDULER_ENABLED,
     onStartBlocked: createStartBlockedMailer({ mailer, log: app.log }),
+    // Passed in: launch depends on the scheduler, not the other way round (see PayDueBudget).
+    payDueBudget: payDueBudgetFromWallet,
     writes: caches,
   });
   app.decorate('scheduler', scheduler);
@@ -191,7 +194,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
   await app.register(missionRoutes);
-  await app.register(rewardRoutes, { dataDir: env.DATA_DIR });
+  // An invited partner's save-reward is the partner module's; passed in, as partner depends on reward.
+  await app.register(rewardRoutes, { dataDir: env.DATA_DIR, partnerFill: { isInvitedTo, fillPartnerReward } });
   await app.register(storeRoutes);
   await app.register(launchRoutes, {
     calculateReach: (db, brandId, request) => calculateReach({ db, caches: caches.store, brandId, request }),

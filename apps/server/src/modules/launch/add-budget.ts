@@ -6,6 +6,7 @@ import { debitWallet, PaymentDueError } from '../billing/index.js';
 import { editCampaign } from '../campaign/index.js';
 import { startIfDue, type CampaignJob } from '../scheduler/index.js';
 import { findBrandBilling, listLaunchRewards, setBudgetPaid } from './launch.repository.js';
+import { payDueBudgetFromWallet } from './pay-due-budget.js';
 
 export interface AddBudgetOptions {
   db: Db;
@@ -69,6 +70,6 @@ export async function addBudget({ db, actor, body, replaceJobs }: AddBudgetOptio
     };
   });
   // A scheduled campaign whose start was blocked by this unpaid budget starts now that it is paid.
-  if (replaceJobs) await startIfDue(db, body.bundleId, replaceJobs);
+  if (replaceJobs) await startIfDue(db, body.bundleId, replaceJobs, payDueBudgetFromWallet);
   return result;
 }

@@ -11,11 +11,14 @@ import {
   ZRewardEndDateBody,
   ZRewardRead,
   ZSaveRewardBody,
+  type TRewardRead,
+  type TSaveRewardBody,
 } from '@rally/domain';
 import { appError, invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { fileOfRequest, multipartFailure, writeFilePart } from '../../lib/multipart-upload.js';
-import { fillPartnerReward, isInvitedTo } from '../partner/index.js';
+import type { Db } from '../../db/client.js';
+import type { RequestActor } from '../auth/index.js';
 import { getCampaignRewards } from './get-campaign-rewards.js';
 import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
@@ -30,7 +33,17 @@ const ZCodeCounts = z.object({
   emptyRows: z.number().int(),
 });
 
-export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string }) {
+/**
+ * save-reward by an invited partner brand: the partner module's isInvitedTo and fillPartnerReward, passed in by app.ts.
+ * The arrow points partner → reward (a partner fills a reward with this module's repositories and code handling), so
+ * this module names only the shape it calls.
+ */
+export interface PartnerFill {
+  isInvitedTo(db: Db, brandId: string, campaignId: number): Promise<boolean>;
+  fillPartnerReward(input: { db: Db; actor: RequestActor; body: TSaveRewardBody; dataDir: string }): Promise<TRewardRead>;
+}
+
+export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string; partnerFill: PartnerFill }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
 
@@ -62,6 +75,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
     async (request) => {
       const actor = await app.actor(request);
       // An invited partner brand fills the reward assigned to it on the retailer's shared campaign.
+      const { isInvitedTo, fillPartnerReward } = opts.partnerFill;
       if (await isInvitedTo(db, actor.brandId, request.body.bundleId)) return fillPartnerReward({ db, actor, body: request.body, dataDir: opts.dataDir });
       return saveReward({ db, actor, body: request.body, dataDir: opts.dataDir });
     },

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ProcessWrites } from '../../lib/revision-watch.js';
 import type { CampaignScheduler } from './campaign-scheduler-port.js';
-import { impliedJob } from './campaign-transitions.js';
+import { impliedJob, type PayDueBudget } from './campaign-transitions.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
 import type { NotifyStartBlocked } from './start-blocked-mailer.js';
 import { createPgBossScheduler } from './pg-boss-scheduler.js';
@@ -17,6 +17,8 @@ export interface CreateCampaignSchedulerOptions {
   work: boolean;
   /** Tells a campaign's owner its start was blocked (budget unpaid). */
   onStartBlocked?: NotifyStartBlocked | undefined;
+  /** Pays a due prepaid budget before a start: launch's payDueBudgetFromWallet (see PayDueBudget for why it is passed in). */
+  payDueBudget: PayDueBudget;
   /** The app's caches: every job runs as a write of this process (decision 0015). */
   writes: ProcessWrites;
 }

@@ -2,7 +2,6 @@ import { and, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { campaigns } from '../../db/schema/index.js';
 import { returnUnspentBudget, unspentBudgetChanges } from '../billing/index.js';
-import { payDueBudgetFromWallet } from '../launch/index.js';
 import type { NotifyStartBlocked, StartBlockedNotice } from './start-blocked-mailer.js';
 import { recordAudit } from '../campaign/index.js';
 import {
@@ -15,6 +14,21 @@ import {
   markStartBlocked,
   updateIfDue,
 } from './scheduler.repository.js';
+
+/**
+ * Pays what a campaign still owes on its prepaid budgets from the wallet, in the caller's transaction, all or nothing
+ * (launch's payDueBudgetFromWallet). It is passed in — by app.ts to the scheduler, by add-budget to startIfDue — rather
+ * than imported, because the arrow between the two modules points launch → scheduler: launching and paying a budget
+ * queue and start jobs, while the scheduler only needs this one step of launch's at a scheduled start.
+ */
+export type PayDueBudget = (
+  tx: DbOrTx,
+  input: { brandId: string; campaignId: number; userId: string | null },
+) => Promise<
+  | { kind: 'nothing-due' }
+  | { kind: 'paid'; amount: number; changes: { field: string; old: number; new: number }[] }
+  | { kind: 'short'; due: number; walletBalance: number }
+>;
 
 /** The two things the scheduler does to a campaign. */
 export const CAMPAIGN_JOB_KINDS = ['activate', 'end'] as const;
@@ -78,11 +92,11 @@ export interface ActivationResult extends TransitionResult {
  * once) and starts as soon as the budget is paid (`startIfDue` after add-budget). The row lock
  * and the status condition keep it idempotent: run twice or by two processes, it acts once.
  */
-export async function activateDueCampaign(db: Db, campaignId: number, now = new Date()): Promise<ActivationResult> {
+export async function activateDueCampaign(db: Db, campaignId: number, payDueBudget: PayDueBudget, now = new Date()): Promise<ActivationResult> {
   return db.transaction(async (tx) => {
     const campaign = await lockDueScheduled(tx, campaignId, now);
     if (!campaign) return { changed: false, follow: await pendingFollowUp(tx, campaignId, now) };
-    const payment = await payDueBudgetFromWallet(tx, { brandId: campaign.brandId, campaignId: campaign.id, userId: null });
+    const payment = await payDueBudget(tx, { brandId: campaign.brandId, campaignId: campaign.id, userId: null });
     if (payment.kind === 'short') {
       if (campaign.startBlocked === 'budget_unpaid') return { changed: false };
       await markStartBlocked(tx, campaign.id, now);
@@ -133,8 +147,13 @@ async function ownerEmails(db: DbOrTx, campaign: { brandId: string; createdBy: s
  * After a budget payment: a scheduled campaign whose start has passed (a blocked start) starts at
  * once, and its end job is queued. Does nothing to any other campaign.
  */
-export async function startIfDue(db: Db, campaignId: number, replaceJobs: (campaignId: number, jobs: CampaignJob[]) => Promise<void>): Promise<boolean> {
-  const result = await activateDueCampaign(db, campaignId);
+export async function startIfDue(
+  db: Db,
+  campaignId: number,
+  replaceJobs: (campaignId: number, jobs: CampaignJob[]) => Promise<void>,
+  payDueBudget: PayDueBudget,
+): Promise<boolean> {
+  const result = await activateDueCampaign(db, campaignId, payDueBudget);
   if (result.changed) await replaceJobs(campaignId, result.follow ? [result.follow] : []);
   return result.changed;
 }
@@ -173,13 +192,15 @@ export function impliedJob(row: JobSource): CampaignJob[] {
 }
 
 export interface CampaignJobHooks {
+  /** Pays a due prepaid budget before a start (see PayDueBudget). */
+  payDueBudget: PayDueBudget;
   /** Tells the owner of a campaign whose start was just blocked (after the commit). */
   onStartBlocked?: NotifyStartBlocked | undefined;
 }
 
-export async function runCampaignJob(db: Db, job: Pick<CampaignJob, 'kind' | 'campaignId'>, hooks: CampaignJobHooks = {}): Promise<TransitionResult> {
+export async function runCampaignJob(db: Db, job: Pick<CampaignJob, 'kind' | 'campaignId'>, hooks: CampaignJobHooks): Promise<TransitionResult> {
   if (job.kind === 'end') return endDueCampaign(db, job.campaignId);
-  const result = await activateDueCampaign(db, job.campaignId);
+  const result = await activateDueCampaign(db, job.campaignId, hooks.payDueBudget);
   if (result.blocked && hooks.onStartBlocked) await hooks.onStartBlocked(result.blocked);
   return result;
 }

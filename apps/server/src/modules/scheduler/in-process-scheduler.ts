@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ProcessWrites } from '../../lib/revision-watch.js';
 import type { CampaignScheduler } from './campaign-scheduler-port.js';
-import { impliedCampaignJobs, runCampaignJob, type CampaignJob } from './campaign-transitions.js';
+import { impliedCampaignJobs, runCampaignJob, type CampaignJob, type PayDueBudget } from './campaign-transitions.js';
 import type { NotifyStartBlocked } from './start-blocked-mailer.js';
 
 // setTimeout cannot wait longer than ~24.8 days; far jobs are re-armed hourly instead.
@@ -15,6 +15,8 @@ export interface InProcessSchedulerOptions {
   /** Off: jobs are kept but never run (a process that must not touch campaigns on its own). */
   work: boolean;
   onStartBlocked?: NotifyStartBlocked | undefined;
+  /** Pays a due prepaid budget before a start (launch's, passed in by app.ts; see PayDueBudget). */
+  payDueBudget: PayDueBudget;
   /** The app's caches: every job runs as a write of this process (decision 0015). */
   writes: ProcessWrites;
 }
@@ -24,7 +26,7 @@ export interface InProcessSchedulerOptions {
  * memory under one timer set for the earliest due job. The campaigns table is the durable record:
  * at start the queue is rebuilt from it, so a restart loses nothing.
  */
-export function createInProcessScheduler({ database, log, work, onStartBlocked, writes }: InProcessSchedulerOptions): CampaignScheduler {
+export function createInProcessScheduler({ database, log, work, onStartBlocked, payDueBudget, writes }: InProcessSchedulerOptions): CampaignScheduler {
   const queue = new Map<number, CampaignJob[]>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -56,7 +58,7 @@ export function createInProcessScheduler({ database, log, work, onStartBlocked, 
       for (const job of due.sort((a, b) => a.at - b.at)) {
         if (stopped) return;
         try {
-          const result = await writes.asWrite(() => runCampaignJob(database.db, job, { onStartBlocked }));
+          const result = await writes.asWrite(() => runCampaignJob(database.db, job, { onStartBlocked, payDueBudget }));
           if (result.changed) log.info({ job }, 'campaign job ran');
           if (result.follow) queue.set(job.campaignId, [...(queue.get(job.campaignId) ?? []), result.follow]);
         } catch (error) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { ProcessWrites } from '../../lib/revision-watch.js';
 import type { CampaignScheduler } from './campaign-scheduler-port.js';
-import { impliedCampaignJobs, runCampaignJob, type CampaignJob, type TCampaignJobKind } from './campaign-transitions.js';
+import { impliedCampaignJobs, runCampaignJob, type CampaignJob, type PayDueBudget, type TCampaignJobKind } from './campaign-transitions.js';
 import type { NotifyStartBlocked } from './start-blocked-mailer.js';
 
 const QUEUES: Record<TCampaignJobKind, string> = { activate: 'campaign-activate', end: 'campaign-end' };
@@ -23,6 +23,8 @@ export interface PgBossSchedulerOptions {
   pollSeconds: number;
   work: boolean;
   onStartBlocked?: NotifyStartBlocked | undefined;
+  /** Pays a due prepaid budget before a start (launch's, passed in by app.ts; see PayDueBudget). */
+  payDueBudget: PayDueBudget;
   /** The app's caches: every job runs as a write of this process (decision 0015). */
   writes: ProcessWrites;
 }
@@ -34,7 +36,7 @@ export interface PgBossSchedulerOptions {
  * processes repairing the queue at boot do not double it. The transitions themselves are
  * conditional updates, so even a job run twice changes a campaign once.
  */
-export function createPgBossScheduler({ database, connectionString, log, pollSeconds, work: working, onStartBlocked, writes }: PgBossSchedulerOptions): CampaignScheduler {
+export function createPgBossScheduler({ database, connectionString, log, pollSeconds, work: working, onStartBlocked, payDueBudget, writes }: PgBossSchedulerOptions): CampaignScheduler {
   const boss = new PgBoss({ connectionString, max: 3, schedule: false, application_name: 'rally-scheduler' });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   let started = false;
@@ -84,7 +86,7 @@ export function createPgBossScheduler({ database, connectionString, log, pollSec
   async function work(kind: TCampaignJobKind) {
     await boss.work<JobData>(QUEUES[kind], { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
-        const result = await writes.asWrite(() => runCampaignJob(database.db, { kind, campaignId: job.data.campaignId }, { onStartBlocked }));
+        const result = await writes.asWrite(() => runCampaignJob(database.db, { kind, campaignId: job.data.campaignId }, { onStartBlocked, payDueBudget }));
         if (result.changed) log.info({ job: { kind, ...job.data } }, 'campaign job ran');
         if (result.follow) await send(result.follow);
       }

@@ -8,6 +8,7 @@ import { createDatabase } from '../../db/client.js';
 import { campaignAudit, campaigns, rewards, walletLedger } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { payDueBudgetFromWallet } from '../launch/index.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
 import { jobsForCampaign } from './campaign-scheduler.js';
 import { endDueCampaign } from './campaign-transitions.js';
@@ -50,7 +51,7 @@ describe('in-process scheduler (embedded database)', () => {
   it('rebuilds its queue from the campaigns table at start, so a restart misses nothing', async () => {
     const due = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() - 60_000), finishCriteria: ['budget_over'] });
     const later = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 3_600_000) });
-    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
+    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true, payDueBudget: payDueBudgetFromWallet, writes: t.app.caches });
     await scheduler.start();
     try {
       await expect.poll(() => statusOf(due.id), { timeout: 10_000, interval: 100 }).toBe('active');
@@ -65,8 +66,8 @@ describe('in-process scheduler (embedded database)', () => {
   it('runs a job once even when two schedulers hold it, and does nothing after a reschedule moved the start', async () => {
     const c = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 800), finishCriteria: ['budget_over'] });
     const moved = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 800) });
-    const a = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
-    const b = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
+    const a = createInProcessScheduler({ database: t.database, log: silent, work: true, payDueBudget: payDueBudgetFromWallet, writes: t.app.caches });
+    const b = createInProcessScheduler({ database: t.database, log: silent, work: true, payDueBudget: payDueBudgetFromWallet, writes: t.app.caches });
     await Promise.all([a.start(), b.start()]);
     // The stale job of `moved` still fires in both, but its start is no longer due.
     await t.database.db.update(campaigns).set({ startDate: new Date(Date.now() + 3_600_000) }).where(eq(campaigns.id, moved.id));
@@ -101,7 +102,7 @@ describe('ending at the end date', () => {
 describe('a job that comes too early', () => {
   it('hands on a job for the real start instead of dropping the campaign', async () => {
     const c = await f.campaign(t.brandIds.owner, { status: 'scheduled', startDate: new Date(Date.now() + 1_500), finishCriteria: ['budget_over'] });
-    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true, writes: t.app.caches });
+    const scheduler = createInProcessScheduler({ database: t.database, log: silent, work: true, payDueBudget: payDueBudgetFromWallet, writes: t.app.caches });
     await scheduler.start();
     try {
       // A stale job from before a reschedule moved the start later.

@@ -7,6 +7,7 @@ import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
 import { createMailer } from '../../lib/mailer.js';
+import { payDueBudgetFromWallet } from '../launch/index.js';
 import { runCampaignJob } from './campaign-transitions.js';
 import { createInProcessScheduler } from './in-process-scheduler.js';
 import { createStartBlockedMailer } from './start-blocked-mailer.js';
@@ -74,6 +75,7 @@ describe('a scheduled start with a prepaid money budget', () => {
       log: silent,
       work: true,
       onStartBlocked: notify(),
+      payDueBudget: payDueBudgetFromWallet,
       writes: t.app.caches,
     });
     await scheduler.start();
@@ -99,7 +101,7 @@ describe('a scheduled start with a prepaid money budget', () => {
     const before = await balance();
     const due = before + 1_000_000;
     const { c } = await dueWithBudget(due);
-    const hooks = { onStartBlocked: notify() };
+    const hooks = { onStartBlocked: notify(), payDueBudget: payDueBudgetFromWallet };
     const first = await runCampaignJob(t.database.db, { kind: 'activate', campaignId: c.id }, hooks);
     expect(first.changed).toBe(false);
     expect(first.follow).toBeUndefined();
@@ -155,7 +157,7 @@ describe('a scheduled start with a prepaid money budget', () => {
   it('starts at once when the blocked budget is paid, and queues its end', async () => {
     const due = (await balance()) + 500_000;
     const { c } = await dueWithBudget(due);
-    await runCampaignJob(t.database.db, { kind: 'activate', campaignId: c.id }, { onStartBlocked: notify() });
+    await runCampaignJob(t.database.db, { kind: 'activate', campaignId: c.id }, { onStartBlocked: notify(), payDueBudget: payDueBudgetFromWallet });
     expect((await rowOf(c.id)).startBlocked).toBe('budget_unpaid');
     await t.database.db.insert(walletLedger).values({ brandId: brand, kind: 'topup', amountCents: due });
     const paid = await t.app.inject({
