@@ -1,5 +1,5 @@
 import { brandIdColumn } from './columns.js';
-import { bigint, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { RECEIPT_STATUSES, type TReceiptFlag, type TReceiptLineItem } from '@rally/domain';
 import { users } from './auth.js';
 import { campaigns } from './campaigns.js';
@@ -57,4 +57,22 @@ export const receipts = pgTable(
     index('receipts_brand_hash_idx').on(t.brandId, t.imageHash),
     index('receipts_brand_number_idx').on(t.brandId, t.receiptNumberKey),
   ],
+);
+
+/**
+ * What smart review charged a brand, one row per distinct receipt image — the sha-256 of the stored bytes, per
+ * brand (decision 0009, "Charged once per distinct receipt"): a photo is charged the first time the OCR reads it
+ * and never again, whether it is sent for another sale, read again after a replacement, or read twice at once.
+ * Kept when the receipt row goes (it records money); the receipt id says which read was charged.
+ */
+export const receiptScanCharges = pgTable(
+  'receipt_scan_charges',
+  {
+    brandId: brandIdColumn(),
+    imageHash: text('image_hash').notNull(),
+    receiptId: bigint('receipt_id', { mode: 'number' }).notNull(),
+    feeCents: bigint('fee_cents', { mode: 'number' }).notNull(),
+    chargedAt: timestamp('charged_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.imageHash] })],
 );
