@@ -1,5 +1,6 @@
-import { count, sql } from 'drizzle-orm';
+import { count, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { CODE_REWARD_TYPES } from '@rally/domain';
 import type { DbOrTx } from '../db/client.js';
 import { missionItems } from '../db/schema/index.js';
 
@@ -31,4 +32,18 @@ export function itemCountsSubquery(db: DbOrTx) {
     .from(missionItems)
     .groupBy(missionItems.missionId)
     .as('item_counts');
+}
+
+// The domain's list as SQL literals, written once: a closed set of lower-case names, so safe to inline, and literals
+// keep each statement's text and plan what they were when the list was spelled out in every repository.
+const CODE_REWARD_TYPE_LIST = sql.raw(
+  `(${CODE_REWARD_TYPES.map((type) => {
+    if (!/^[a-z_]+$/.test(type)) throw new Error(`reward type ${type} is not a plain name`);
+    return `'${type}'`;
+  }).join(', ')})`,
+);
+
+/** Whether a reward type carries codes (the domain's CODE_REWARD_TYPES, isCodeReward), as a SQL condition on `type`. */
+export function carriesCodes(type: SQLWrapper): SQL {
+  return sql`${type} in ${CODE_REWARD_TYPE_LIST}`;
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TPlayAccount, TPrizeUserFormBody } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { perDatabase } from '../../lib/per-database.js';
+import { carriesCodes } from '../../lib/sql-helpers.js';
 import type { ParticipantRef } from '../engine/index.js';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -175,7 +176,7 @@ export async function rewardsFor(db: DbOrTx, p: ParticipantRef, campaignId: numb
       select r.id, r.type, r.title, r.description, r.image_url, r.scope, r.mission_id, r.amount_cents, r.budget_cents, r.percentage_discount,
              r.value_cents, r.completions_to_unlock, r.max_per_user, r.is_unlimited, r.total_available, r.assignment,
              r.dynamic_active, r.dynamic_amounts,
-             case when r.type in ('gift_card', 'free_product', 'discount')
+             case when ${carriesCodes(sql`r.type`)}
                then (select count(*)::int from reward_codes rc where rc.reward_id = r.id and rc.issued_at is null) end as codes_left,
              case when r.type = 'money' or (r.type = 'gift_card' and coalesce(r.budget_cents, 0) > 0)
                then r.budget_paid_cents - reward_budget_spent(r.id) end as budget_left,

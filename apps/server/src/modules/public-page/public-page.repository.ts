@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TContestSettings } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { carriesCodes } from '../../lib/sql-helpers.js';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -66,8 +67,8 @@ export async function publicRewards(db: DbOrTx, campaignId: number): Promise<Pub
   return rowsOf<PublicRewardRow>(
     await db.execute(sql`select r.id, r.type, r.title, r.description, r.image_url, r.amount_cents, r.percentage_discount, r.value_cents,
         r.total_available, r.end_date,
-        case when r.type in ('gift_card', 'free_product', 'discount') then (select count(*)::int from reward_codes rc where rc.reward_id = r.id) end as codes_total,
-        case when r.type in ('gift_card', 'free_product', 'discount')
+        case when ${carriesCodes(sql`r.type`)} then (select count(*)::int from reward_codes rc where rc.reward_id = r.id) end as codes_total,
+        case when ${carriesCodes(sql`r.type`)}
           then (select count(*)::int from reward_codes rc where rc.reward_id = r.id and rc.issued_at is null) end as codes_left,
         (select count(*)::int from reward_unlocks u where u.reward_id = r.id and u.status = 'assigned') as assigned
       from rewards r where r.campaign_id = ${campaignId}

@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TReportDay, TReportMission, TReportReward } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { campaignMissions, completions, missions, rewardCodes, rewardUnlocks, rewards, storeUsers } from '../../db/schema/index.js';
+import { carriesCodes } from '../../lib/sql-helpers.js';
 
 export interface ReportScope {
   brandId: string;
@@ -116,7 +117,7 @@ export async function rewardFigures(db: DbOrTx, scope: ReportScope): Promise<Rew
       autoTitle: rewards.autoTitle,
       unlocked: unlocks.unlocked,
       paidCents: unlocks.paidCents,
-      codesLeft: sql<number | null>`case when ${rewards.type} in ('gift_card', 'free_product', 'discount')
+      codesLeft: sql<number | null>`case when ${carriesCodes(rewards.type)}
         then (select count(*)::int from ${rewardCodes} where ${rewardCodes.rewardId} = ${rewards.id} and ${rewardCodes.issuedAt} is null) end`,
       budgetLeftCents: sql<string | null>`case when ${rewards.type} = 'money' or (${rewards.type} = 'gift_card' and coalesce(${rewards.budgetCents}, 0) > 0)
         then ${rewards.budgetPaidCents} - reward_budget_spent(${rewards.id}) end`,
