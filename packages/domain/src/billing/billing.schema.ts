@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZIdParam } from '../shared/limits.js';
+import { ZIdParam, zQueryInt } from '../shared/limits.js';
 import { BRAND_CURRENCIES, INVOICE_LINE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS, PAYMENT_PLANS } from '../brand/brand-enums.js';
-import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
+import { ZCalendarDay, ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
 
 const cents = z.number().int().describe('integer cents');
 
@@ -37,15 +37,13 @@ export const ZBillingSummary = z.object({
 export type TBillingSummary = z.infer<typeof ZBillingSummary>;
 
 /** Dates of the ledger filter: YYYY-MM-DD, the day boundaries are UTC. */
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use YYYY-MM-DD');
-
 export const ZLedgerQuery = z
   .object({
     kind: z.enum(LEDGER_ENTRY_KINDS).optional(),
-    from: ZDay.optional(),
-    to: ZDay.optional(),
-    currentPage: z.coerce.number().int().min(1).max(100_000).default(1),
-    perPage: z.coerce.number().int().min(1).max(100).default(20),
+    from: ZCalendarDay.optional(),
+    to: ZCalendarDay.optional(),
+    currentPage: zQueryInt(1, 100_000).default(1),
+    perPage: zQueryInt(1, 100).default(20),
   })
   .strict();
 export type TLedgerQuery = z.infer<typeof ZLedgerQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from '../shared/constants.js';
-import { ZEpochSeconds, zPaged } from '../shared/api-schemas.js';
+import { ZCalendarDay, ZEpochSeconds, zPaged } from '../shared/api-schemas.js';
 import { ZIdRef, zText } from '../shared/limits.js';
 import { isValidTimeZone } from '../launch/zoned-time.js';
 import { STORE_STATUSES } from '../store/store-enums.js';
@@ -31,14 +31,12 @@ const ZTimeZone = z
   .max(64)
   .refine((tz) => isValidTimeZone(tz), { message: 'an IANA time zone such as America/New_York' });
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date as YYYY-MM-DD' });
-
 export const ZCompletionExportFilters = z
   .object({
     campaignId: ZIdRef.optional(),
     /** Days in the export's time zone, inclusive. */
-    from: ZDay.optional(),
-    to: ZDay.optional(),
+    from: ZCalendarDay.optional(),
+    to: ZCalendarDay.optional(),
     status: z.enum(['accepted', 'pending', 'rejected']).optional(),
   })
   .strict();

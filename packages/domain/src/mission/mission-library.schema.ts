@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZIdParam } from '../shared/limits.js';
 import { ZEpochSeconds, ZPageQuery, zPaged } from '../shared/api-schemas.js';
-import { ZMediaResult } from '../shared/media.schema.js';
+import { ZMediaResult, ZMediaResultBody } from '../shared/media.schema.js';
 import { LIMITS } from '../shared/constants.js';
 import { FORM_FIELD_TYPES, MISSION_ITEM_KINDS, MISSION_STATUSES, MISSION_SUBTYPES, MISSION_TYPES } from './mission-enums.js';
 
@@ -80,7 +80,7 @@ const missionFields = {
   description: z.string().trim().max(1000),
   type: z.enum(MISSION_TYPES),
   subtype: z.enum(MISSION_SUBTYPES),
-  media: ZMediaResult.nullable(),
+  media: ZMediaResultBody.nullable(),
 };
 
 export const ZMissionBody = z

@@ -92,7 +92,7 @@ export const ZPartnerBrandPage = zPaged(ZPartnerBrand);
 export const ZPartnerBrandsQuery = ZPageQuery.extend({
   filter: zText(100).optional(),
   status: z.enum(['approved']).default('approved'),
-});
+}).strict();
 
 export const ZBrandIdParams = z.object({ id: ZBrandId });
 
@@ -117,5 +117,5 @@ export const ZInvitation = z.object({
 });
 export type TInvitation = z.infer<typeof ZInvitation>;
 export const ZInvitationPage = zPaged(ZInvitation).extend({ pending: z.number().int().nonnegative() });
-export const ZInvitationsQuery = ZPageQuery;
+export const ZInvitationsQuery = ZPageQuery.strict();
 export const ZBundlePartnerParams = z.object({ id: ZIdParam });

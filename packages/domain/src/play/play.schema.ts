@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZIdRef } from '../shared/limits.js';
+import { ZIdParam, ZIdRef, zQueryInt } from '../shared/limits.js';
 import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES } from '../campaign/campaign-enums.js';
 import {
@@ -432,7 +432,7 @@ export const ZPlayMyRewards = z.object({
 export type TPlayMyRewards = z.infer<typeof ZPlayMyRewards>;
 
 /** POST /api/play/rewards/{unlockId}/prize-form — body ZPrizeUserFormBody; answers the unlock. */
-export const ZPlayUnlockParams = z.object({ unlockId: z.coerce.number().int().positive() });
+export const ZPlayUnlockParams = z.object({ unlockId: ZIdParam });
 
 // ——— ranks ———
 
@@ -451,7 +451,7 @@ export const ZRankRow = z.object({
 export type TRankRow = z.infer<typeof ZRankRow>;
 
 /** GET /api/play/campaigns/{id}/rank — my rank in the campaign's contest, with the top rows. */
-export const ZPlayRankQuery = z.object({ top: z.coerce.number().int().min(0).max(50).default(10) }).strict();
+export const ZPlayRankQuery = z.object({ top: zQueryInt(0, 50).default(10) }).strict();
 export const ZPlayRank = z.object({
   contest: ZPlayContestInfo,
   /** My row (my store's row in store contests); null before my first accepted entry. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ZEpochSeconds } from '../shared/api-schemas.js';
 import { LIMITS } from '../shared/constants.js';
 import { ZCents, ZIdParam, ZIdRef, zText } from '../shared/limits.js';
-import { ZMediaImageArgs } from '../shared/media.schema.js';
+import { ZMediaImageArgsBody } from '../shared/media.schema.js';
 import { CODE_FILE_LIMITS } from './code-file.js';
 import { AMOUNT_THRESHOLD_TYPES, ASSIGNMENT_TYPES, REWARD_SCOPES, REWARD_TYPES } from './reward-enums.js';
 import { ZDynamicAmountRow } from './reward.schema.js';
@@ -71,7 +71,7 @@ export const ZSaveRewardBody = z
     value: cents.nullable().optional(),
     totalAvailable: z.number().int().min(0).max(1_000_000).nullable().optional(),
     imageUrl: z.string().max(2000).nullable().optional(),
-    imageArgs: ZMediaImageArgs.nullable().optional(),
+    imageArgs: ZMediaImageArgsBody.nullable().optional(),
     assignment: ZAssignmentInput.nullable().optional(),
   })
   .strict();

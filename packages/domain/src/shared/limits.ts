@@ -81,12 +81,37 @@ export const ZIdRef = z
   .positive({ message: 'an id (a positive whole number)' })
   .max(INT4_MAX, { message: `an id of at most ${INT4_MAX}` });
 
-/** An id taken from a path or query string. */
-export const ZIdParam = z.coerce
-  .number({ message: 'an id (a positive whole number)' })
-  .int({ message: 'an id (a positive whole number)' })
-  .positive({ message: 'an id (a positive whole number)' })
-  .max(INT4_MAX, { message: `an id of at most ${INT4_MAX}` });
+/**
+ * A whole number as text (path, query string, multipart field) is spelt in decimal digits and nothing else: no
+ * sign, space, newline, `0x`, exponent, fraction or leading zero. `Number()` and `z.coerce` read `0x10` as 16,
+ * `' 5'` and `5.0` as 5 and `1\n` as 1, so one resource answered to many spellings; here anything else is left
+ * as text and refused by `schema` with its own message. A number (a JSON body) goes to `schema` as it is.
+ * The OpenAPI document describes the result as `schema` (an integer with its bounds).
+ */
+export function zDigits<T extends z.ZodType<number>>(schema: T) {
+  return z.preprocess<unknown, T, string | number>((value) => (typeof value === 'string' && /^(0|[1-9][0-9]{0,15})$/.test(value) ? Number(value) : value), schema);
+}
+
+/** An id taken from a path, a query string or a multipart field: decimal digits, 1..2147483647. */
+export const ZIdParam = zDigits(ZIdRef);
+
+/** A whole number from a query string (page, page size, a count): decimal digits within [min, max]. */
+export function zQueryInt(min: number, max: number) {
+  return zDigits(
+    z
+      .number({ message: 'a whole number' })
+      .int({ message: 'a whole number' })
+      .min(min, { message: `at least ${min}` })
+      .max(max, { message: `at most ${max}` }),
+  );
+}
+
+/**
+ * Latest instant accepted anywhere, in epoch seconds: 9999-12-31T23:59:59Z. PostgreSQL's timestamptz goes
+ * further, but a later JavaScript Date is written as `+010000-…`, which PostgreSQL reads as a broken time zone
+ * ("time zone displacement out of range"), and no campaign, reward or filter needs a later date.
+ */
+export const EPOCH_SECONDS_MAX = 253_402_300_799;
 
 /** Integer cents, 0 up to MONEY_MAX_CENTS. */
 export const ZCents = z

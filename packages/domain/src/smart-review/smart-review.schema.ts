@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdParam, ZIdRef } from '../shared/limits.js';
+import { ZIdParam, ZIdRef, zQueryInt } from '../shared/limits.js';
 import { ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
 import { ZSmartReview } from '../billing/billing.schema.js';
 import { RECEIPT_FLAGS, RECEIPT_STATUSES } from './receipt-match.js';
@@ -86,11 +86,13 @@ export type TReceiptRow = z.infer<typeof ZReceiptRow>;
 
 export const RECEIPT_LIST_PER_PAGE = 10;
 /** GET /api/receipt-scan/receipts — the queue (status review) by default, oldest first. */
-export const ZReceiptListQuery = z.object({
-  status: z.enum(RECEIPT_STATUSES).default('review'),
-  campaignId: ZIdParam.optional(),
-  currentPage: z.coerce.number().int().positive().max(1_000_000).default(1),
-});
+export const ZReceiptListQuery = z
+  .object({
+    status: z.enum(RECEIPT_STATUSES).default('review'),
+    campaignId: ZIdParam.optional(),
+    currentPage: zQueryInt(1, 1_000_000).default(1),
+  })
+  .strict();
 export type TReceiptListQuery = z.infer<typeof ZReceiptListQuery>;
 export const ZReceiptList = z.object({
   items: z.array(ZReceiptRow),

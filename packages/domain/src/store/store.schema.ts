@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZIdRef } from '../shared/limits.js';
+import { ZIdParam, ZIdRef } from '../shared/limits.js';
 import { PAGE_SIZES } from '../shared/constants.js';
 import { ZPageQuery, zPaged } from '../shared/api-schemas.js';
 import { ZReach, ZScopeType } from '../campaign/campaign.schema.js';
@@ -15,10 +15,11 @@ export type TSortOrder = z.infer<typeof ZSortOrder>;
 const ZIdList = z.preprocess(
   (value) => {
     if (value === undefined || value === '') return [];
-    const parts = Array.isArray(value) ? value : String(value).split(',');
-    return parts.filter((p) => String(p).trim() !== '').map((p) => Number(p));
+    const parts: unknown[] = Array.isArray(value) ? value : String(value).split(',');
+    // Each id spelt in digits alone, as in a path (ZIdParam): `0x10` or ` 5` is refused, not read as 16 or 5.
+    return parts.filter((p) => p !== '');
   },
-  z.array(ZIdRef).max(1000),
+  z.array(ZIdParam).max(1000),
 );
 
 /** A store row of the reach table (product rule R13). */
