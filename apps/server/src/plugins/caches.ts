@@ -7,6 +7,9 @@ import { createFormDataCache, type FormDataCache } from '../modules/builder/form
 import { createRenameMemo, type RenameMemo } from '../modules/campaign/rename-campaign.js';
 import { createCampaignPageAnchors, type CampaignPageAnchors } from '../modules/campaign/campaign-page-anchors.js';
 import { createStoreCaches, type StoreCaches } from '../modules/store/index.js';
+import { createEngineCaches, type EngineCaches } from '../modules/engine/engine-caches.js';
+import { contestCachesOn } from '../modules/engine/rank-index.js';
+import { createPlayCaches, type PlayCaches } from '../modules/play/play-caches.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,8 +26,10 @@ declare module 'fastify' {
  * The app's caches, created once per app and passed explicitly (Fastify's `app.caches`, or an
  * argument where there is no request: the scheduler). What each holds, how it is keyed, how it is
  * invalidated and what a reader may see: decision 0015. In short, values tagged with revisions that
- * database triggers move (form-data, store figures) are checked by the revision watch; the rest
- * are dropped when this process writes (page anchors) or on sign-out and brand switch (sessions).
+ * database triggers move (form-data, store figures) are checked by the revision watch; page anchors
+ * are dropped when this process writes; the participant routes' and the engine's are short-lived
+ * (1–60 s) and moved or dropped by this process's own writes. Each is bounded, least recently used
+ * dropped first (`lib/cache.ts`, or `RevisionCache` weighing the store lists).
  */
 export interface Caches {
   /** Compares held revisions with the database every 100 ms and knows when this process writes. */
@@ -39,6 +44,10 @@ export interface Caches {
   campaignPages: CampaignPageAnchors;
   /** The last name save per campaign, for the next keystroke's one-statement save (checked by that statement). */
   renames: RenameMemo;
+  /** Participant sessions and which campaigns reach a participant (the participant routes). */
+  play: PlayCaches;
+  /** The engine's: contest standings and first pages, a campaign mission's static parts, participant states, code cursors. */
+  engine: EngineCaches;
   /**
    * The one invalidation: a write of this process outside a request (the write hook covers requests).
    * Until it is answered, revision-tagged values are re-checked with the database, and page anchors go when it is.
@@ -48,6 +57,9 @@ export interface Caches {
 
 export function createCaches(database: Database, auth: Auth, secret: string): Caches {
   const revisions = createRevisionWatch();
+  const engine = createEngineCaches();
+  // Until write-completion.ts is handed the engine's caches, it reaches the standings through the database handle.
+  contestCachesOn(database.db, engine);
   return {
     revisions,
     sessions: createSessionLookup(database, auth, secret),
@@ -55,6 +67,8 @@ export function createCaches(database: Database, auth: Auth, secret: string): Ca
     store: createStoreCaches(database.db, revisions),
     campaignPages: createCampaignPageAnchors(revisions),
     renames: createRenameMemo(),
+    play: createPlayCaches(),
+    engine,
     asWrite: (work) => revisions.asWrite(work),
   };
 }

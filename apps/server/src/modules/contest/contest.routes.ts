@@ -33,7 +33,7 @@ export async function contestRoutes(app: FastifyInstance) {
         response: { 200: ZContestRankData, ...errorResponses },
       },
     },
-    async (request) => getContestRankData(db, await app.actor(request), request.params.id, request.body),
+    async (request) => getContestRankData(db, app.caches.engine, await app.actor(request), request.params.id, request.body),
   );
 
   r.get(

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { findCampaign } from '../campaign/index.js';
-import { leaderboardPage } from '../engine/index.js';
+import { leaderboardPage, type ContestCaches } from '../engine/index.js';
 import { contestMissionOf } from '../play/index.js';
 import {
   formOf,
@@ -49,8 +49,11 @@ function toWinner(w: WinnerRow): TPrizeWinner {
   };
 }
 
-/** POST /api/v4/bundle/{id}/contest-rank-data: the contest's ranked users or stores, with the fields its display flags allow. */
-export async function getContestRankData(db: Db, actor: RequestActor, campaignId: number, body: TContestRankDataBody): Promise<TContestRankData> {
+/**
+ * POST /api/v4/bundle/{id}/contest-rank-data: the contest's ranked users or stores, with the fields its display flags
+ * allow. `caches`: the app's contest caches (app.caches.engine) — an unfiltered first page is everyone's.
+ */
+export async function getContestRankData(db: Db, caches: ContestCaches, actor: RequestActor, campaignId: number, body: TContestRankDataBody): Promise<TContestRankData> {
   const campaign = await findCampaign(db, actor.brandId, campaignId);
   if (!campaign) throw notFound('Campaign');
   const cm = await contestMissionOf(db, campaign.id, body.filters.campaignMissionId);
@@ -59,7 +62,7 @@ export async function getContestRankData(db: Db, actor: RequestActor, campaignId
     throw notFound('Contest');
   }
   const offset = (body.currentPage - 1) * body.perPage;
-  const page = await leaderboardPage(db, { campaignMissionId: cm.campaign_mission_id, contest: cm.contest, filters: body.filters, offset, limit: body.perPage, withTotal: true });
+  const page = await leaderboardPage(db, { caches, campaignMissionId: cm.campaign_mission_id, contest: cm.contest, filters: body.filters, offset, limit: body.perPage, withTotal: true });
   const c = cm.contest;
   return {
     contest: {

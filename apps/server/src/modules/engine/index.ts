@@ -4,6 +4,7 @@ export { settlePendingCompletion, type SettleResult } from './settle-pending-com
 export { checkFinishCriteria } from './finish-campaign.js';
 export type { PendingReceipt } from './record-completion.js';
 export { rankOf } from './leaderboard.js';
-export { cachedReach } from './rank-index.js';
+export type { ContestCaches } from './rank-index.js';
+export { createEngineCaches, type EngineCaches, type EngineStaticParts, type RememberedState } from './engine-caches.js';
 export { receiptRequiredFor, recordCompletion } from './record-completion.js';
 export { type ParticipantRef, participantKey } from './engine.repository.js';

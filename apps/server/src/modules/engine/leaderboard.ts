@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TContestSettings, TRankRow } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { cachedTopPage, rankedCount, standingOf } from './rank-index.js';
+import { cachedTopPage, rankedCount, standingOf, type ContestCaches } from './rank-index.js';
 
 /**
  * Contest ranks. Without a date range they are read from contest_scores (accepted entries summed per
@@ -76,26 +76,30 @@ function shape(r: ContestRankRow, rank: number, contest: TContestSettings, showA
   };
 }
 
-export async function leaderboardPage(
-  db: DbOrTx,
-  o: { campaignMissionId: number; contest: TContestSettings; filters: RankFilters; offset: number; limit: number; withTotal: boolean },
-): Promise<{ rows: TRankRow[]; total: number }> {
+/** What a page is read with: `caches` are the app's (`app.caches.engine`), for the first page and the count of a user contest. */
+interface PageQuery {
+  caches: ContestCaches;
+  campaignMissionId: number;
+  contest: TContestSettings;
+  filters: RankFilters;
+  offset: number;
+  limit: number;
+  withTotal: boolean;
+}
+
+export async function leaderboardPage(db: DbOrTx, o: PageQuery): Promise<{ rows: TRankRow[]; total: number }> {
   const unfiltered = o.contest.type === 'user' && Object.values(o.filters).every((v) => v === undefined || (Array.isArray(v) && v.length === 0));
   if (unfiltered && o.offset === 0) {
-    // The first page nobody filtered is everyone's: one read per process and second (rank-index.ts).
+    // The first page nobody filtered is everyone's: one read per app and second (rank-index.ts).
     const key = `${columnOf(o.contest)}:${o.limit}:${o.withTotal}`;
-    const { raw, total } = await cachedTopPage(db, o.campaignMissionId, key, () => readPage(db, o, unfiltered));
+    const { raw, total } = await cachedTopPage(o.caches, o.campaignMissionId, key, () => readPage(db, o, unfiltered));
     return { rows: raw.map((r, i) => shape(r, i + 1, o.contest, false)), total };
   }
   const { raw, total } = await readPage(db, o, unfiltered);
   return { rows: raw.map((r, i) => shape(r, o.offset + i + 1, o.contest, false)), total };
 }
 
-async function readPage(
-  db: DbOrTx,
-  o: { campaignMissionId: number; contest: TContestSettings; filters: RankFilters; offset: number; limit: number; withTotal: boolean },
-  unfiltered: boolean,
-): Promise<{ raw: ContestRankRow[]; total: number }> {
+async function readPage(db: DbOrTx, o: PageQuery, unfiltered: boolean): Promise<{ raw: ContestRankRow[]; total: number }> {
   const metric = metricOf(o.contest);
   const src = scoresSource(o.campaignMissionId, o.contest, o.filters);
   const page = rowsOf<ContestRankRow>(
@@ -111,7 +115,7 @@ async function readPage(
   const total = !o.withTotal
     ? 0
     : unfiltered
-      ? await rankedCount(db, o.campaignMissionId, columnOf(o.contest))
+      ? await rankedCount(o.caches, db, o.campaignMissionId, columnOf(o.contest))
       : Number(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${src} src`))[0]?.n ?? 0);
   return { raw: page, total };
 }
@@ -124,6 +128,8 @@ async function readPage(
 export async function rankOf(
   db: DbOrTx,
   o: {
+    /** The app's caches (`app.caches.engine`): a user contest's standings. */
+    caches: ContestCaches;
     campaignMissionId: number;
     contest: TContestSettings;
     storeUserId: number;
@@ -133,7 +139,7 @@ export async function rankOf(
   },
 ): Promise<TRankRow | null> {
   if (o.contest.type === 'user') {
-    const standing = await standingOf(db, o.campaignMissionId, columnOf(o.contest), o.storeUserId);
+    const standing = await standingOf(o.caches, db, o.campaignMissionId, columnOf(o.contest), o.storeUserId);
     if (!standing) return null;
     const row: ContestRankRow = {
       entity_id: o.storeUserId,

@@ -85,7 +85,7 @@ describe('standings past their time to live', () => {
     const cookies = await Promise.all(k.users.map((u) => playCookie(t.database.db, t.brandIds.owner, u.id)));
     expect((await submit(t.app, cookies[0]!, k.campaign.id, k.cm.id, { kind: 'contest', salesAmountCents: 100 })).statusCode).toBe(201);
     const db = t.database.db;
-    expect(await standingOf(db, k.cm.id, 'sales_amount_cents', k.users[0]!.id)).toMatchObject({ place: 1, sales: 100, submissions: 1 });
+    expect(await standingOf(t.app.caches.engine, db, k.cm.id, 'sales_amount_cents', k.users[0]!.id)).toMatchObject({ place: 1, sales: 100, submissions: 1 });
     // Another process's entry: written to contest_scores without passing through this process.
     await db.execute(sql`insert into contest_scores (brand_id, campaign_mission_id, store_user_id, store_id, submissions, sales_amount_cents, last_at)
       values (${t.brandIds.owner}, ${k.cm.id}, ${k.users[1]!.id}, ${k.users[1]!.storeId}, 1, 500, now())`);
@@ -95,11 +95,11 @@ describe('standings past their time to live', () => {
     const slow = vi.spyOn(db, 'execute').mockImplementation(((...args: Parameters<typeof db.execute>) =>
       new Promise((r) => setTimeout(r, 1_500)).then(() => originalExecute(...args))) as unknown as typeof db.execute);
     const started = Date.now();
-    const stale = await standingOf(db, k.cm.id, 'sales_amount_cents', k.users[0]!.id);
+    const stale = await standingOf(t.app.caches.engine, db, k.cm.id, 'sales_amount_cents', k.users[0]!.id);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(stale).toMatchObject({ place: 1, sales: 100 });
     await new Promise((r) => setTimeout(r, 2_000));
     slow.mockRestore();
-    expect(await standingOf(db, k.cm.id, 'sales_amount_cents', k.users[0]!.id)).toMatchObject({ place: 2, sales: 100 });
+    expect(await standingOf(t.app.caches.engine, db, k.cm.id, 'sales_amount_cents', k.users[0]!.id)).toMatchObject({ place: 2, sales: 100 });
   });
 });

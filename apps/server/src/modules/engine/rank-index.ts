@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { createRefreshingMemo, refreshingMemoPerDatabase, type RefreshingMemo } from '../../lib/refreshing-memo.js';
+import { createCache, type Cache } from '../../lib/cache.js';
 
 /**
- * A user contest's standings held in memory per process (decision 0008 §8): every participant's score in
- * leaderboard order, read from the contest_scores index in one pass, so "my rank" is a binary search and
- * "how many are ranked" a length instead of counting up to millions of index entries per request. A
- * snapshot is rebuilt when older than its time to live, which grows with the cost of a rebuild so that
- * rebuilding takes at most ~5 % of the time, and served stale while the next one is read. Entries recorded by
- * this process move the snapshot at once; entries recorded by another process show within its time to live
- * (1–15 s) — also a participant's own when their submit and their rank request reach different processes.
+ * A user contest's standings held in memory per app (decision 0008 §8, kept in `app.caches.engine`, decision 0015):
+ * every participant's score in leaderboard order, read from the contest_scores index in one pass, so "my rank" is a
+ * binary search and "how many are ranked" a length instead of counting up to millions of index entries per request.
+ * A snapshot stays fresh for a time that grows with the cost of reading it, so that rebuilding takes at most ~5 % of
+ * the time (1–15 s); past that it is served while one rebuild reads the next, and never past 60 s. Entries recorded by
+ * this process move the snapshot at once; entries recorded by another process show within its fresh time — also a
+ * participant's own when their submit and their rank request reach different processes.
  */
 interface Standing {
   submissions: number;
@@ -17,22 +17,48 @@ interface Standing {
   storeId: number;
 }
 interface Snapshot {
-  at: number;
+  /** How long after its read started this snapshot is answered without a rebuild. */
   ttlMs: number;
   column: Column;
   /** Leaderboard order: metric descending, then store user id ascending. */
   metric: Float64Array;
   ids: Int32Array;
   byId: Map<number, Standing>;
+  /** When this process last moved an entry in it (applyContestEntry). */
+  movedAt: number;
 }
-type Column = 'submissions' | 'sales_amount_cents';
+export type Column = 'submissions' | 'sales_amount_cents';
 const metricOf = (st: Standing, column: Column) => (column === 'submissions' ? st.submissions : st.sales);
 
 const MIN_TTL_MS = 1_000;
 const MAX_TTL_MS = 15_000;
-const snapshots = new WeakMap<object, Map<string, Entry>>();
+/** Never answered older than this, even while a rebuild runs (a rebuild of millions of entries takes about a second). */
+const MAX_AGE_MS = 60_000;
 
-async function build(db: DbOrTx, campaignMissionId: number, column: Column): Promise<Snapshot> {
+/**
+ * The contests' caches of one app (part of `app.caches.engine`): the standings above, and each contest's unfiltered
+ * first leaderboard page — the same for every participant who asks — kept for up to a second (0008 §10): under load
+ * one read serves every request of that second instead of one each. This process's own accepted entries drop a
+ * contest's pages at once (applyContestEntry); other processes' show within that second.
+ */
+export interface ContestCaches {
+  /** Standings, keyed `${campaignMissionId}:${column}`. */
+  standings: Cache<string, Snapshot>;
+  /** First pages per contest mission, then per `${column}:${limit}:${withTotal}`. */
+  topPages: Cache<number, Cache<string, unknown>>;
+}
+
+export function createContestCaches(): ContestCaches {
+  return {
+    standings: createCache<string, Snapshot>({ maxEntries: 1_000, ttlMs: MAX_AGE_MS, freshMs: (s) => s.ttlMs }),
+    topPages: createCache<number, Cache<string, unknown>>({ maxEntries: 1_000 }),
+  };
+}
+
+// One contest's first pages: a handful of sizes (the play route's `top`, the public page, the dashboard's first page).
+const TOP_PAGE = { maxEntries: 64, freshMs: 700, ttlMs: 1_000 };
+
+async function build(caches: ContestCaches, db: DbOrTx, campaignMissionId: number, column: Column): Promise<Snapshot> {
   const started = Date.now();
   // One value, 24 bytes per participant (id int4, submissions and sales float8, store int4, big-endian): decoding
   // 100,000 rows as objects held the event loop for ~100 ms; a DataView over one buffer takes a few.
@@ -53,82 +79,73 @@ async function build(db: DbOrTx, campaignMissionId: number, column: Column): Pro
     metric[i] = metricOf(standing, column);
     byId.set(ids[i]!, standing);
   }
-  const ttlMs = Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, (Date.now() - started) * 20));
-  return { at: Date.now(), ttlMs, column, metric, ids, byId };
+  // An entry this process applied to the snapshot being replaced while this one was read may be missing from it:
+  // the next, soon rebuild shows it (my own place is always fresh: it is moved in the snapshot served meanwhile).
+  const moved = (caches.standings.peek(`${campaignMissionId}:${column}`)?.movedAt ?? -Infinity) >= started;
+  const ttlMs = moved ? MIN_TTL_MS : Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, (Date.now() - started) * 20));
+  return { ttlMs, column, metric, ids, byId, movedAt: -Infinity };
 }
 
-type Entry = { value: Promise<Snapshot>; at: number; ttlMs: number; built?: Snapshot; rebuilding?: boolean; moved?: boolean };
-
-async function snapshotOf(db: DbOrTx, campaignMissionId: number, column: Column): Promise<Snapshot> {
-  let perDb = snapshots.get(db);
-  if (!perDb) snapshots.set(db, (perDb = new Map()));
-  const key = `${campaignMissionId}:${column}`;
-  const hit = perDb.get(key);
-  if (hit && Date.now() - hit.at < hit.ttlMs) return hit.value;
-  if (hit?.built) {
-    // Stale while revalidating: requests keep the old standings (at most one time to live behind, as documented)
-    // while one rebuild runs, instead of all waiting for it.
-    if (!hit.rebuilding) {
-      hit.rebuilding = true;
-      hit.moved = false;
-      build(db, campaignMissionId, column).then(
-        // Entries applied here during the read show after the next, soon rebuild (my own place is always fresh).
-        (s) => Object.assign(hit, { value: Promise.resolve(s), at: s.at, ttlMs: hit.moved ? MIN_TTL_MS : s.ttlMs, built: s, rebuilding: false }),
-        () => Object.assign(hit, { rebuilding: false, at: Date.now(), ttlMs: MIN_TTL_MS }),
-      );
-    }
-    return hit.built;
-  }
-  // The first read of a contest: one build, which callers meanwhile share.
-  const value = build(db, campaignMissionId, column);
-  const entry: Entry = { value, at: Date.now(), ttlMs: MAX_TTL_MS };
-  perDb.set(key, entry);
-  if (perDb.size > 1_000) perDb.clear();
-  value.then(
-    (s) => Object.assign(entry, { at: s.at, ttlMs: s.ttlMs, built: s }),
-    () => perDb.delete(key),
-  );
-  return value;
+function snapshotOf(caches: ContestCaches, db: DbOrTx, campaignMissionId: number, column: Column): Promise<Snapshot> {
+  // The first read of a contest is shared by its callers; past its fresh time a snapshot is served while one rebuild runs.
+  return caches.standings.load(`${campaignMissionId}:${column}`, () => build(caches, db, campaignMissionId, column));
 }
 
 /** How many are ranked in a user contest (as of the snapshot). */
-export async function rankedCount(db: DbOrTx, campaignMissionId: number, column: Column): Promise<number> {
-  return (await snapshotOf(db, campaignMissionId, column)).ids.length;
+export async function rankedCount(caches: ContestCaches, db: DbOrTx, campaignMissionId: number, column: Column): Promise<number> {
+  return (await snapshotOf(caches, db, campaignMissionId, column)).ids.length;
 }
 
 /** A store user's place and totals in a user contest, from the standings; null before their first accepted entry. */
 export async function standingOf(
+  caches: ContestCaches,
   db: DbOrTx,
   campaignMissionId: number,
   column: Column,
   storeUserId: number,
 ): Promise<(Standing & { place: number }) | null> {
-  const s = await snapshotOf(db, campaignMissionId, column);
+  const s = await snapshotOf(caches, db, campaignMissionId, column);
   const standing = s.byId.get(storeUserId);
   if (!standing) return null;
   return { ...standing, place: positionOf(s, metricOf(standing, column), storeUserId, s.ids.length) + 1 };
 }
 
 /**
- * Moves a store user's entry in this process's snapshots after the engine added an accepted contest
- * entry here, so this process's own writes show at once (other processes' within a time to live).
+ * Moves a store user's entry in this app's standings after the engine added an accepted contest entry here, and
+ * drops the contest's first pages, so this process's own writes show at once (other processes' within a fresh time).
+ *
+ * Takes the app's contest caches (`app.caches.engine`). The form taking a database handle finds them through
+ * `contestCachesOn` — a bridge for write-completion.ts until it is handed the caches (issue 26); it goes then.
  */
-export function applyContestEntry(db: DbOrTx, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void {
-  topPages.get(db)?.delete(campaignMissionId);
-  const perDb = snapshots.get(db);
-  if (!perDb) return;
+export function applyContestEntry(caches: ContestCaches, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void;
+/** @deprecated pass the app's caches (`app.caches.engine`) instead of the database handle. */
+export function applyContestEntry(db: object, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void;
+export function applyContestEntry(target: ContestCaches | object, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void {
+  const caches = isContestCaches(target) ? target : cachesByDatabase.get(target);
+  if (!caches) return;
+  caches.topPages.delete(campaignMissionId);
   for (const column of ['submissions', 'sales_amount_cents'] as const) {
     const key = `${campaignMissionId}:${column}`;
-    const entry = perDb.get(key);
-    if (!entry) continue;
-    // A snapshot still being read may or may not include this entry: the next request reads a new one.
-    if (!entry.built) perDb.delete(key);
-    else {
-      const was = entry.built.byId.get(storeUserId);
-      move(entry.built, storeUserId, { submissions: (was?.submissions ?? 0) + 1, sales: (was?.sales ?? 0) + salesAmountCents, storeId });
-      if (entry.rebuilding) entry.moved = true;
+    const s = caches.standings.peek(key);
+    // A first read still in flight may or may not include this entry: it is dropped, the next request reads a new one.
+    if (!s) {
+      caches.standings.delete(key);
+      continue;
     }
+    const was = s.byId.get(storeUserId);
+    move(s, storeUserId, { submissions: (was?.submissions ?? 0) + 1, sales: (was?.sales ?? 0) + salesAmountCents, storeId });
+    s.movedAt = Date.now();
   }
+}
+
+const isContestCaches = (x: object): x is ContestCaches => 'standings' in x && 'topPages' in x;
+
+// The bridge named above: the app's database handle → its contest caches (the last app built on a handle wins).
+const cachesByDatabase = new WeakMap<object, ContestCaches>();
+
+/** Lets `applyContestEntry(db, …)` reach the contest caches of the app built on `db` (createCaches; transitional). */
+export function contestCachesOn(db: object, caches: ContestCaches): void {
+  cachesByDatabase.set(db, caches);
 }
 
 /** Position of (metric, id) in leaderboard order. */
@@ -172,33 +189,11 @@ function move(s: Snapshot, id: number, standing: Standing): void {
 }
 
 /**
- * The unfiltered first page of a contest's leaderboard (the same for every participant who asks), kept per
- * process for up to a second (decision 0008 §10; refreshed in the background, §14): under load one read serves
- * every request of that second instead of one each. This process's own accepted entries drop it at once (applyContestEntry); other
- * processes' show within the time to live, as in the standings above.
+ * The unfiltered first page of a contest's leaderboard (see ContestCaches): fresh for 0.7 s, refreshed in the
+ * background (0008 §14), never served older than 1 s.
  */
-const TOP_PAGE = { freshMs: 700, maxAgeMs: 1_000, maxEntries: Infinity };
-const topPages = new WeakMap<object, Map<number, RefreshingMemo<unknown>>>();
-
-export function cachedTopPage<T>(db: DbOrTx, campaignMissionId: number, key: string, read: () => Promise<T>): Promise<T> {
-  let perDb = topPages.get(db);
-  if (!perDb) topPages.set(db, (perDb = new Map()));
-  let perContest = perDb.get(campaignMissionId);
-  if (!perContest) {
-    if (perDb.size > 1_000) perDb.clear();
-    perDb.set(campaignMissionId, (perContest = createRefreshingMemo(TOP_PAGE)));
-  }
-  return perContest.get(key, read) as Promise<T>;
-}
-
-/**
- * Whether a campaign reaches a participant and which is its contest mission, kept per process and participant
- * for up to 10 s (decision 0008 §11; refreshed in the background, §14): a submit checks it, and with my place and
- * totals from the standings and the first page above, a rank request then reads nothing. A campaign that ends or stops reaching me shows
- * within that time (the engine's write still refuses a campaign that is no longer active).
- */
-const reaches = refreshingMemoPerDatabase<unknown>({ freshMs: 9_000, maxAgeMs: 10_000, maxEntries: 10_000 });
-
-export function cachedReach<T>(db: DbOrTx, participant: string, campaignId: number, read: () => Promise<T>): Promise<T> {
-  return reaches(db).get(`${participant}:${campaignId}`, read) as Promise<T>;
+export function cachedTopPage<T>(caches: ContestCaches, campaignMissionId: number, key: string, read: () => Promise<T>): Promise<T> {
+  let pages = caches.topPages.get(campaignMissionId);
+  if (!pages) caches.topPages.set(campaignMissionId, (pages = createCache<string, unknown>(TOP_PAGE)));
+  return pages.load(key, read) as Promise<T>;
 }

@@ -13,7 +13,8 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { cachedReach, leaderboardPage, participantKey, rankOf, receiptRequiredFor } from '../engine/index.js';
+import { leaderboardPage, participantKey, rankOf, receiptRequiredFor, type ContestCaches } from '../engine/index.js';
+import type { PlayCaches } from './play-caches.js';
 import type { PlayActor } from './play-session.js';
 import {
   findCampaignFor,
@@ -140,17 +141,24 @@ export async function getMyCampaign(db: Db, actor: PlayActor, campaignId: number
   };
 }
 
-/** The campaign if it reaches me (active or ended), kept 10 s per participant; 404 otherwise. */
-export async function campaignReachingMe(db: Db, actor: PlayActor, campaignId: number): Promise<ReachRow> {
-  const reach = await cachedReach(db, participantKey(actor), campaignId, () => reachOfCampaign(db, reachOf(actor), campaignId));
+/** The campaign if it reaches me (active or ended), kept 10 s per participant (`reaches`: app.caches.play.reaches); 404 otherwise. */
+export async function campaignReachingMe(db: Db, reaches: PlayCaches['reaches'], actor: PlayActor, campaignId: number): Promise<ReachRow> {
+  const reach = await reaches.load(`${participantKey(actor)}:${campaignId}`, () => reachOfCampaign(db, reachOf(actor), campaignId));
   if (!reach) throw notFound('Campaign');
   return reach;
 }
 
-export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, top: number): Promise<TPlayRank> {
+/** `caches`: the app's reaches (app.caches.play.reaches) and contest caches (app.caches.engine). */
+export async function getMyRank(
+  db: Db,
+  caches: { reaches: PlayCaches['reaches']; contests: ContestCaches },
+  actor: PlayActor,
+  campaignId: number,
+  top: number,
+): Promise<TPlayRank> {
   // Reach and contest mission kept for 10 s per participant; in a user contest my place, the top page and the count
   // come from this process's standings (decision 0008 §10), so a repeated request reads nothing.
-  const ctx = await campaignReachingMe(db, actor, campaignId);
+  const ctx = await campaignReachingMe(db, caches.reaches, actor, campaignId);
   if (ctx.campaign_mission_id === null || !ctx.contest) throw notFound('Contest');
   const contest = ctx.contest;
   const cmId = ctx.campaign_mission_id;
@@ -158,6 +166,7 @@ export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, to
     actor.kind !== 'store_user'
       ? null
       : await rankOf(db, {
+          caches: caches.contests,
           campaignMissionId: cmId,
           contest,
           storeUserId: actor.id,
@@ -167,7 +176,7 @@ export async function getMyRank(db: Db, actor: PlayActor, campaignId: number, to
         });
   const page =
     contest.displayLeaderboard && top > 0
-      ? await leaderboardPage(db, { campaignMissionId: cmId, contest, filters: {}, offset: 0, limit: top, withTotal: true })
+      ? await leaderboardPage(db, { caches: caches.contests, campaignMissionId: cmId, contest, filters: {}, offset: 0, limit: top, withTotal: true })
       : { rows: [], total: 0 };
   return {
     contest: {

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PLAY_SESSION_COOKIE, type TParticipant } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unauthenticated } from '../../lib/app-error.js';
-import { createRefreshingMemo } from '../../lib/refreshing-memo.js';
+import { createCache, type Cache } from '../../lib/cache.js';
 import { cookieValue } from '../auth/index.js';
 import type { ParticipantRef } from '../engine/index.js';
 import { deletePlaySessionRow, findParticipantRow, findSessionParticipantRow, insertPlaySession, type ParticipantRow } from './play.repository.js';
@@ -85,23 +85,28 @@ function toActor(row: ParticipantRow): PlayActor {
   };
 }
 
-// A session is read at most every 5 s per process, refreshed in the background while in use (decision 0008 §14):
-// a session signed out in another process stops working here within 5 s, as before.
-const actors = createRefreshingMemo<PlayActor>({ freshMs: 4_000, maxAgeMs: 5_000, maxEntries: 10_000 });
+/**
+ * Participant sessions held per app (`app.caches.play.sessions`, decision 0015), keyed by the token's hash: read at
+ * most every 5 s, refreshed in the background while in use (decision 0008 §14), 10,000 sessions. A session signed
+ * out in another process stops working here within 5 s, as before; in this one at once (forgetPlaySession).
+ */
+export type PlaySessions = Cache<string, PlayActor>;
+
+export const createPlaySessions = (): PlaySessions => createCache<string, PlayActor>({ maxEntries: 10_000, freshMs: 4_000, ttlMs: 5_000 });
 
 /** The participant of the request's play cookie, or 401. A dashboard session is no participant session. */
-export async function resolvePlayActor(db: Db, request: FastifyRequest): Promise<PlayActor> {
+export async function resolvePlayActor(db: Db, sessions: PlaySessions, request: FastifyRequest): Promise<PlayActor> {
   const token = playTokenOf(request);
   if (!token || token.length > 100) throw unauthenticated();
   // A missing session or participant fails the read, and a failed read is not kept.
   const key = hashToken(token);
-  return actors.get(key, async () => {
+  return sessions.load(key, async () => {
     const row = await findSessionParticipantRow(db, key);
     if (!row) throw unauthenticated();
     return toActor(row);
   });
 }
 
-export function forgetPlaySession(token: string) {
-  actors.delete(hashToken(token));
+export function forgetPlaySession(sessions: PlaySessions, token: string) {
+  sessions.delete(hashToken(token));
 }

@@ -26,7 +26,7 @@ export async function playUploadRoutes(app: FastifyInstance, opts: PlayUploadRou
   // Either session may be absent or invalid: each one only ever grants, never refuses on its own.
   const mayRead = async (request: FastifyRequest, upload: { brandId: string; participantKey: string }) => {
     if (request.headers.cookie?.includes(`${PLAY_SESSION_COOKIE}=`)) {
-      const participant = await resolvePlayActor(db, request).catch(() => null);
+      const participant = await resolvePlayActor(db, app.caches.play.sessions, request).catch(() => null);
       if (participant && participantKey(participant) === upload.participantKey) return true;
     }
     const user = await app.actor(request).catch(() => null);

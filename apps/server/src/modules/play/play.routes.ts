@@ -74,7 +74,9 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const storage = createDiskStorage(path.join(opts.dataDir, 'play-uploads'));
-  const actor = (request: Parameters<typeof resolvePlayActor>[1]) => resolvePlayActor(db, request);
+  // The app's caches (decision 0015): participant sessions and reaches, and the engine's contest standings and pages.
+  const { play: playCaches, engine: engineCaches } = app.caches;
+  const actor = (request: Parameters<typeof resolvePlayActor>[2]) => resolvePlayActor(db, playCaches.sessions, request);
   const sr = opts.smartReview;
 
   r.post(
@@ -150,7 +152,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       const token = playTokenOf(request);
       if (token) {
         await deletePlaySession(db, token);
-        forgetPlaySession(token);
+        forgetPlaySession(playCaches.sessions, token);
       }
       clearPlayCookie(reply, opts.secureCookies);
       return { ok: true as const };
@@ -202,7 +204,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       if (!parsed.success)
         throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: parsed.error.issues[0]?.message ?? 'required' }]);
       // Only a campaign that reaches me (scope: my store, a group of it, all stores; consumers: my country).
-      await campaignReachingMe(db, a, request.params.id);
+      await campaignReachingMe(db, playCaches.reaches, a, request.params.id);
       const pending: { receipt: TAddReceiptResult | null } = { receipt: null };
       const { result, created } = await recordCompletion({
         db,
@@ -299,6 +301,6 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
     {
       schema: { tags, security, summary: 'My rank in the campaign\'s contest, with the top rows the contest shows', params: ZCampaignIdParams, querystring: ZPlayRankQuery, response: { 200: ZPlayRank, ...errorResponses } },
     },
-    async (request) => getMyRank(db, await actor(request), request.params.id, request.query.top),
+    async (request) => getMyRank(db, { reaches: playCaches.reaches, contests: engineCaches }, await actor(request), request.params.id, request.query.top),
   );
 }

@@ -1,6 +1,6 @@
 import type { TRankRow } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { leaderboardPage } from '../engine/index.js';
+import { leaderboardPage, type ContestCaches } from '../engine/index.js';
 import { findPublicCampaign, publicMissions, publicRewards } from './public-page.repository.js';
 
 export interface PublicReward {
@@ -39,8 +39,11 @@ const LEADERBOARD_ROWS = 10;
 const date = (d: Date | string | null) => (d === null ? null : new Date(d));
 const num = (v: number | string | null) => (v === null ? null : Number(v));
 
-/** What the public page shows of a launched campaign; null for an unknown uid or an unlaunched campaign. */
-export async function getPublicCampaign(db: Db, uid: string): Promise<PublicCampaign | null> {
+/**
+ * What the public page shows of a launched campaign; null for an unknown uid or an unlaunched campaign.
+ * `caches`: the app's contest caches (app.caches.engine), for the leaderboard's first page.
+ */
+export async function getPublicCampaign(db: Db, caches: ContestCaches, uid: string): Promise<PublicCampaign | null> {
   const c = await findPublicCampaign(db, uid);
   if (!c || (c.status !== 'active' && c.status !== 'ended')) return null;
   const [missions, rewards] = await Promise.all([publicMissions(db, c.id), publicRewards(db, c.id)]);
@@ -49,6 +52,7 @@ export async function getPublicCampaign(db: Db, uid: string): Promise<PublicCamp
   if (contestMission?.contest) {
     const contest = contestMission.contest;
     const page = await leaderboardPage(db, {
+      caches,
       campaignMissionId: contestMission.campaign_mission_id,
       contest,
       filters: {},

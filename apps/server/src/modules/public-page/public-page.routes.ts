@@ -56,7 +56,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageRou
     const lang = languageFrom(request.headers['accept-language']);
     if (embed) allowAnyFramer(reply);
     reply.type('text/html; charset=utf-8').header('vary', 'Accept-Language').header('content-language', lang);
-    const campaign = await getPublicCampaign(app.database.db, request.params.uid);
+    const campaign = await getPublicCampaign(app.database.db, app.caches.engine, request.params.uid);
     if (!campaign) {
       const m = PUBLIC_MESSAGES[lang];
       return reply.status(404).header('cache-control', 'no-store').send(renderMessagePage({ lang, embed, title: m.notFoundTitle, text: m.notFoundText }));
