@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { TDataExport } from '@rally/domain';
-import type { DbOrTx } from '../../db/client.js';
-import { dataExports, members, users } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { dataExports, members, rewardPartners, rewards, users } from '../../db/schema/index.js';
 import { escapeLike } from '../../lib/sql-helpers.js';
 
 export type ExportRow = typeof dataExports.$inferSelect;
@@ -9,6 +9,42 @@ export type ExportRow = typeof dataExports.$inferSelect;
 export async function insertExport(db: DbOrTx, values: typeof dataExports.$inferInsert): Promise<ExportRow> {
   const [row] = await db.insert(dataExports).values(values).returning();
   return row!;
+}
+
+/** Statuses of an export that still has work ahead: what the caps count. */
+const ACTIVE_STATUSES = ['queued', 'running'] as const;
+
+export interface ExportCaps {
+  perUser: number;
+  perBrand: number;
+}
+
+/**
+ * Records an export unless its user or its brand already has its cap of exports queued or running; says which
+ * cap is full otherwise. Atomic: the count and the insert run in one transaction holding transaction-scoped
+ * advisory locks on the user and the brand (always in that order, so two starts never wait on each other in a
+ * circle), so parallel starts are counted one after another — never two that each saw room for one.
+ */
+export async function insertExportWithinCaps(
+  db: Db,
+  values: typeof dataExports.$inferInsert & { userId: string },
+  caps: ExportCaps,
+): Promise<{ row: ExportRow; full?: undefined } | { row?: undefined; full: 'user' | 'brand' }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rally.export.user:${values.userId}`}, 0))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rally.export.brand:${values.brandId}`}, 0))`);
+    const [active] = await tx
+      .select({
+        mine: sql<number>`count(*) filter (where ${dataExports.userId} = ${values.userId})::int`,
+        brand: sql<number>`count(*) filter (where ${dataExports.brandId} = ${values.brandId})::int`,
+      })
+      .from(dataExports)
+      .where(and(inArray(dataExports.status, [...ACTIVE_STATUSES]), or(eq(dataExports.userId, values.userId), eq(dataExports.brandId, values.brandId))));
+    if ((active?.mine ?? 0) >= caps.perUser) return { full: 'user' as const };
+    if ((active?.brand ?? 0) >= caps.perBrand) return { full: 'brand' as const };
+    const [row] = await tx.insert(dataExports).values(values).returning();
+    return { row: row! };
+  });
 }
 
 export async function findExport(db: DbOrTx, brandId: string, id: string): Promise<ExportRow | undefined> {
@@ -71,6 +107,20 @@ export async function isBrandMemberEmail(db: DbOrTx, brandId: string, email: str
     .where(and(eq(members.organizationId, brandId), sql`lower(${users.email}) = lower(${email})`))
     .limit(1);
   return rows.length > 0;
+}
+
+/** A reward the brand can see (of its own campaign, or one it partners on), with its campaign; for export filters. */
+export async function findVisibleReward(db: DbOrTx, brandId: string, id: number): Promise<{ campaignId: number } | undefined> {
+  const [row] = await db
+    .select({ campaignId: rewards.campaignId })
+    .from(rewards)
+    .where(
+      and(
+        eq(rewards.id, id),
+        or(eq(rewards.brandId, brandId), sql`exists (select 1 from ${rewardPartners} rp where rp.reward_id = ${rewards.id} and rp.partner_brand_id = ${brandId})`),
+      ),
+    );
+  return row;
 }
 
 // ---- Rows to export, read in keyset batches (docs/decisions/0011) ----

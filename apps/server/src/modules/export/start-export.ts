@@ -2,12 +2,24 @@ import { randomUUID } from 'node:crypto';
 import type { TDataExport, TExportFormat, TExportKind } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import type { BackgroundJobs } from '../../lib/background-jobs.js';
-import { invalid } from '../../lib/app-error.js';
+import { ERROR_CODES } from '@rally/domain';
+import { appError, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
+import { findVisibleCampaign } from '../campaign/index.js';
 import { toDataExport } from './export.mapper.js';
-import { insertExport, isBrandMemberEmail } from './export.repository.js';
+import { findVisibleReward, insertExportWithinCaps, isBrandMemberEmail, type ExportCaps } from './export.repository.js';
 
 export const EXPORT_JOB = 'data-export';
+
+/**
+ * Exports queued or running at once, per user (whatever the brand) and per brand. Each export reads the database
+ * in the background and mails a link: without a cap one owner queued 3,886 in two minutes (issue 27).
+ */
+export const EXPORT_CAPS: ExportCaps = { perUser: 3, perBrand: 10 };
+/** What a refused start is told to wait: a typical export finishes well within it. */
+const RETRY_AFTER_SECONDS = 30;
+
+type ExportFilterIds = { campaignId?: number | undefined; rewardId?: number | undefined; [filter: string]: unknown };
 
 export interface StartExportOptions {
   db: Db;
@@ -19,7 +31,8 @@ export interface StartExportOptions {
     clientUserId?: string | undefined;
     email?: string | undefined;
     userName?: string | undefined;
-    filters: object;
+    /** The kind's filters; a campaign or reward they name is checked against the brand. */
+    filters: ExportFilterIds;
     timeZone: string;
     format: TExportFormat;
   };
@@ -38,7 +51,8 @@ export async function startExport({ db, jobs, secret, actor, kind, request }: St
   if (email.toLowerCase() !== actor.email.toLowerCase() && !(await isBrandMemberEmail(db, actor.brandId, email))) {
     throw invalid([{ path: 'email', message: 'the link goes to members of this brand only' }]);
   }
-  const row = await insertExport(db, {
+  await checkFilterIds(db, actor.brandId, request.filters);
+  const { row, full } = await insertExportWithinCaps(db, {
     id: randomUUID(),
     brandId: actor.brandId,
     userId: actor.userId,
@@ -47,8 +61,30 @@ export async function startExport({ db, jobs, secret, actor, kind, request }: St
     email,
     userName: request.userName?.trim() || actor.userName,
     timeZone: request.timeZone,
-    filters: request.filters as Record<string, unknown>,
-  });
+    filters: request.filters,
+  }, EXPORT_CAPS);
+  if (full) {
+    const message =
+      full === 'user'
+        ? `You have ${EXPORT_CAPS.perUser} exports queued or running; start another when one finishes, or cancel one on the Exports screen`
+        : `Your brand has ${EXPORT_CAPS.perBrand} exports queued or running; start another when one finishes`;
+    throw appError(ERROR_CODES.rateLimited, message, [], { 'retry-after': String(RETRY_AFTER_SECONDS) });
+  }
   await jobs.send(EXPORT_JOB, { exportId: row.id }, { singletonKey: row.id });
   return toDataExport(row, secret);
+}
+
+/**
+ * A campaign or reward named in the filters must be one the brand can see: another brand's id answers 404, as
+ * everywhere else, rather than an export that quietly comes out empty.
+ */
+async function checkFilterIds(db: Db, brandId: string, filters: ExportFilterIds): Promise<void> {
+  if (filters.campaignId !== undefined && !(await findVisibleCampaign(db, brandId, filters.campaignId))) throw notFound('Campaign');
+  if (filters.rewardId !== undefined) {
+    const reward = await findVisibleReward(db, brandId, filters.rewardId);
+    if (!reward) throw notFound('Reward');
+    if (filters.campaignId !== undefined && reward.campaignId !== filters.campaignId) {
+      throw invalid([{ path: 'filters.rewardId', message: 'not a reward of the campaign in filters.campaignId' }]);
+    }
+  }
 }
