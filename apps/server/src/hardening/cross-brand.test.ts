@@ -5,27 +5,30 @@ import { APP_REQUEST_HEADER } from '@rally/domain';
 import { campaignMissions, campaigns, mediaFiles, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
 import { DEMO_USERS } from '../seed/demo-accounts.js';
 import { factories } from '../testing/factories.js';
+import { playCookie } from '../testing/engine-kit.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { apiRoutes, fillPath, sampleOf, type ApiRoute } from './openapi-routes.js';
+import { apiRoutes, fillPath, sampleOf, type ApiRoute, type JsonSchema } from './openapi-routes.js';
 
 /**
  * Tenant isolation over every id-taking route of the OpenAPI document (new routes are covered without
- * being listed): the owner brand's ids, sent with the retailer's and the partner's sessions, answer only
- * 403 or 404, and none of the owner's rows changes. The owner's campaign has no partners, so neither
- * brand has any claim on it.
+ * being listed): the owner brand's ids — in the path, the query, the body or an export's `filters` — sent with
+ * the retailer's and the partner's sessions, answer only 403 or 404, and none of the owner's rows changes. The
+ * owner's campaign has no partners, so neither brand has any claim on it. The participant routes (/api/play) are
+ * held to the same with another brand's participant.
  */
 
 let t: TestApp;
 let routes: ApiRoute[];
 let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string };
 const sessions: { who: string; cookie: string }[] = [];
+const participants: { who: string; cookie: string }[] = [];
 
-const ID_PROPS = new Set(['id', 'bundleId', 'rewardId', 'missionId', 'campaignMissionId', 'itemId', 'unlockId']);
+const ID_PROPS = new Set(['id', 'bundleId', 'campaignId', 'rewardId', 'missionId', 'campaignMissionId', 'itemId', 'unlockId']);
 
 /** The owner's row an id parameter of this route names; more than one candidate when the name is ambiguous. */
 function candidates(route: ApiRoute, name: string): (number | string)[] {
   const library = route.path.startsWith('/api/v3/mission/');
-  const media = route.path.startsWith('/api/v3/media/') || route.path.startsWith('/api/media/');
+  const media = route.path.startsWith('/api/v3/media/') || route.path.startsWith('/api/media/') || route.path.startsWith('/api/play/uploads/');
   switch (name) {
     case 'itemId':
       return [owned.item];
@@ -40,6 +43,7 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
       if (media) return [owned.media];
       return library ? [owned.mission] : [owned.campaign];
     case 'bundleId':
+    case 'campaignId':
       return [owned.campaign];
     default:
       return [];
@@ -57,8 +61,10 @@ function callsFor(route: ApiRoute): Call[] {
   const pathChoices = route.params.map((p) => candidates(route, p.name));
   if (pathChoices.some((c) => c.length === 0)) return [];
   const bodyIdKeys = Object.keys(route.body?.properties ?? {}).filter((k) => ID_PROPS.has(k));
+  // Exports name their campaign and reward inside `filters`.
+  const filterIdKeys = Object.keys(filtersSchema(route)?.properties ?? {}).filter((k) => ID_PROPS.has(k));
   const queryIdKeys = route.query.filter((q) => ID_PROPS.has(q.name)).map((q) => q.name);
-  if (route.params.length === 0 && bodyIdKeys.length === 0 && queryIdKeys.length === 0) return [];
+  if (route.params.length === 0 && bodyIdKeys.length === 0 && filterIdKeys.length === 0 && queryIdKeys.length === 0) return [];
   // Every combination of path candidates (at most 2 × 2 here).
   let combos: Record<string, number | string>[] = [{}];
   route.params.forEach((p, i) => {
@@ -77,10 +83,21 @@ function callsFor(route: ApiRoute): Call[] {
         const value = key === 'id' && route.path.includes('reward') ? owned.reward : candidates(route, key)[0];
         if (value !== undefined) body[key] = value;
       }
+      if (filterIdKeys.length > 0) {
+        const filters = (sampleOf(filtersSchema(route)) ?? {}) as Record<string, unknown>;
+        for (const key of filterIdKeys) filters[key] = candidates(route, key)[0];
+        body.filters = filters;
+      }
       call.payload = body;
     }
     return call;
   });
+}
+
+/** The schema of the body's `filters` object, unwrapped from a default or an optional. */
+function filtersSchema(route: ApiRoute): JsonSchema | undefined {
+  const filters = route.body?.properties?.filters;
+  return filters?.properties ? filters : (filters?.anyOf ?? filters?.allOf ?? []).find((v) => v.properties);
 }
 
 async function ownerRows() {
@@ -120,6 +137,14 @@ beforeAll(async () => {
   });
   owned = { campaign: campaign.id, mission: mission.id, item: item!.id, campaignMission: campaignMission.id, reward: reward.id, media };
   for (const u of DEMO_USERS.filter((d) => d.email !== 'owner@brand.test')) sessions.push({ who: u.email, cookie: await t.signIn(u.email) });
+  // The owner's store comes first, so an id that names no other row of the owner names its store (store routes).
+  await f.store(brand, { name: 'Owner store' });
+  // A participant of each other brand (a store user of one of its stores).
+  for (const key of ['retailer', 'partner'] as const) {
+    const store = await f.store(t.brandIds[key]);
+    const user = await f.storeUser(t.brandIds[key], store.id, { name: `${key} participant` });
+    participants.push({ who: `${key}'s participant`, cookie: await playCookie(t.database.db, t.brandIds[key], user.id) });
+  }
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -150,4 +175,32 @@ describe('cross-brand isolation', () => {
     expect(wrong, wrong.join('\n')).toEqual([]);
     expect(await ownerRows()).toEqual(before);
   }, 300_000);
+
+  it("answers only 403 or 404 to another brand's participants on every id-taking participant route, and changes none of the owner's rows", async () => {
+    const before = await ownerRows();
+    const wrong: string[] = [];
+    let calls = 0;
+    const playRoutes = routes.filter((r) => r.path.startsWith('/api/play/') && !r.path.startsWith('/api/play/auth/'));
+    for (const route of playRoutes) {
+      for (const call of callsFor(route)) {
+        for (const p of participants) {
+          // A completion the schema accepts (the owner's campaign is a learning one), so the call reaches the brand check.
+          const payload = call.url.endsWith('/completions') ? { kind: 'learning', answers: [{ itemId: owned.item, optionId: '1' }] } : call.payload;
+          const res = await t.app.inject({
+            method: call.method as 'GET',
+            url: call.url,
+            headers: { cookie: p.cookie, [APP_REQUEST_HEADER]: '1', 'idempotency-key': randomUUID() },
+            ...(payload === undefined ? {} : { payload: payload as object }),
+          });
+          calls += 1;
+          if (res.statusCode !== 403 && res.statusCode !== 404) {
+            wrong.push(`${call.method} ${call.url} as ${p.who}: ${res.statusCode} ${res.body.slice(0, 200)} (body ${JSON.stringify(payload)?.slice(0, 200)})`);
+          }
+        }
+      }
+    }
+    expect(calls).toBeGreaterThanOrEqual(8);
+    expect(wrong, wrong.join('\n')).toEqual([]);
+    expect(await ownerRows()).toEqual(before);
+  }, 120_000);
 });

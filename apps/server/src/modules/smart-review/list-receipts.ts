@@ -1,5 +1,7 @@
 import { RECEIPT_LIST_PER_PAGE, type TReceiptList, type TReceiptListQuery, type TReceiptRow } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/app-error.js';
+import { findVisibleCampaign } from '../campaign/index.js';
 import { itemTitles, listReceipts, type ReceiptListRow } from './smart-review.repository.js';
 
 const num = (v: string | number | null) => (v === null ? null : Number(v));
@@ -47,6 +49,8 @@ async function withTitles(db: DbOrTx, rows: ReceiptListRow[]): Promise<TReceiptR
 
 /** The review queue (status review, oldest first) or the decided receipts, a page at a time. */
 export async function listReceiptPage(db: DbOrTx, brandId: string, q: TReceiptListQuery): Promise<TReceiptList> {
+  // Another brand's campaign is a 404, as everywhere else, not an empty page.
+  if (q.campaignId !== undefined && !(await findVisibleCampaign(db, brandId, q.campaignId))) throw notFound('Campaign');
   const perPage = RECEIPT_LIST_PER_PAGE;
   const { rows, total, waiting } = await listReceipts(db, brandId, {
     status: q.status,
