@@ -37,6 +37,7 @@ export * from './report/report.schema.js';
 export * from './play/play.schema.js';
 export * from './engine/engine-rules.js';
 export * from './distribution/distribution.js';
+export * from './distribution/public-names.js';
 export * from './export/export.schema.js';
 export * from './export/spreadsheet-cell.js';
 export * from './store/store-operations.schema.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DEFAULT_PUBLIC_LEADERBOARD_NAMES, PUBLIC_LEADERBOARD_NAMES } from '@rally/domain';
 
 // Tables better-auth reads and writes (core + organization plugin). A brand IS a
 // better-auth organization: the `brands` table carries the product fields beside
@@ -88,7 +89,12 @@ export const brands = pgTable(
     smartReviewPlan: text('smart_review_plan'),
     /** ISO 4217 code the wallet, budgets and invoices of the brand are kept in. */
     currency: text('currency').notNull().default('USD'),
+    /** Who the brand's public pages name on a leaderboard: nobody (default), "Daniel B.", or store names (issue 27). */
+    publicLeaderboardNames: text('public_leaderboard_names', { enum: PUBLIC_LEADERBOARD_NAMES }).notNull().default(DEFAULT_PUBLIC_LEADERBOARD_NAMES),
   },
+  (t) => [
+    check('brands_public_leaderboard_names', sql`${t.publicLeaderboardNames} in ${sql.raw(`(${PUBLIC_LEADERBOARD_NAMES.map((n) => `'${n}'`).join(', ')})`)}`),
+  ],
 );
 
 export const members = pgTable(

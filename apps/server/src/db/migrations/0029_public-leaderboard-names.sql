@@ -1,0 +1,2 @@
+ALTER TABLE "brands" ADD COLUMN "public_leaderboard_names" text DEFAULT 'none' NOT NULL;--> statement-breakpoint
+ALTER TABLE "brands" ADD CONSTRAINT "brands_public_leaderboard_names" CHECK ("brands"."public_leaderboard_names" in ('none', 'initials', 'stores'));
