@@ -47,7 +47,7 @@ import { checkSelectedPlaces } from './modules/store/places-lookup.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
 import { createCaches, registerCaches } from './plugins/caches.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
-import { frameworkErrors, registerErrorHandler } from './plugins/error-handler.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler, sendMethodNotAllowed, trackRouteMethods } from './plugins/error-handler.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextGuard } from './plugins/text-guard.js';
@@ -84,6 +84,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     },
     trustProxy: false,
     frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   // Responses are checked against their zod schema in development and tests, where a
@@ -92,6 +93,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   // more per request than the rest of a list call's serialisation).
   app.setSerializerCompiler(env.NODE_ENV === 'production' ? () => (data) => JSON.stringify(data) : serializerCompiler);
   registerErrorHandler(app);
+  const routeMethods = trackRouteMethods(app);
   registerJsonBodyParser(app);
 
   const secureCookies = env.PUBLIC_URL.startsWith('https://');
@@ -265,6 +267,9 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
       const isPlay = request.url === '/play' || request.url.startsWith('/play/') || request.url.startsWith('/play?');
       return reply.type('text/html; charset=utf-8').sendFile(isPlay ? 'play/index.html' : 'index.html');
     }
+    // A path served for other methods answers 405 with Allow, not 404.
+    const allowed = isApi ? routeMethods(request.url) : [];
+    if (allowed.length > 0 && !allowed.includes(request.method)) return sendMethodNotAllowed(reply, request.method, allowed);
     return reply.status(404).send({
       error: {
         code: ERROR_CODES.notFound,

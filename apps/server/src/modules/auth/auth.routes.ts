@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, ZErrorBody } from '@rally/domain';
-import { AppError, codeForStatus } from '../../lib/app-error.js';
+import { AppError, codeForStatus, invalid } from '../../lib/app-error.js';
 import type { Auth } from './auth.js';
 import { headersOf } from './request-context.js';
 
@@ -11,9 +11,30 @@ export const ZSignInBody = z
     email: z.email({ message: 'a valid email address' }).max(254),
     password: z.string().min(1, { message: 'required' }).max(128),
     rememberMe: z.boolean().optional(),
-    callbackURL: z.string().max(2000).optional(),
+    callbackURL: z
+      .string()
+      .max(2000)
+      .refine(isSameSitePath, { message: 'a path on this site, starting with a single /' })
+      .optional(),
   })
   .strict();
+
+/**
+ * Where better-auth says to go after signing in, echoed in its answer: a path on this site only, refused by name
+ * here. better-auth's own check answers a bare 403 naming no field (and is off under NODE_ENV=test, where any address
+ * — `https://evil.example`, `//evil.example`, `/\\evil.example` — would be echoed back).
+ */
+function isSameSitePath(value: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\') || /[\u0000-\u001f\u007f]/.test(value)) return false;
+  const path = value.split(/[?#]/)[0] ?? '';
+  if (/%2f|%5c/i.test(path)) return false;
+  try {
+    return new URL(value, 'http://same.invalid').origin === 'http://same.invalid';
+  } catch {
+    return false;
+  }
+}
 
 /** Hands a request to better-auth's web handler and relays its answer, errors in our shape. */
 async function forward(auth: Auth, baseURL: string, request: FastifyRequest, reply: FastifyReply) {
@@ -31,11 +52,15 @@ async function forward(auth: Auth, baseURL: string, request: FastifyRequest, rep
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await res.text();
   if (res.status >= 400) {
-    let body: { message?: string } = {};
+    let body: { message?: string; code?: string } = {};
     try {
       body = JSON.parse(text) as typeof body;
     } catch {
       /* better-auth answered without a JSON body */
+    }
+    // better-auth refuses a callbackURL off the trusted origins with a bare 403; it is bad input, named like any other.
+    if (body.code === 'INVALID_CALLBACK_URL') {
+      throw invalid([{ path: 'callbackURL', message: 'a path on this site (/…) or an address on a trusted origin' }]);
     }
     const message = body.message ?? 'Authentication failed';
     // better-auth's own codes (INVALID_EMAIL_OR_PASSWORD…) are not ours to promise; its status picks one of ERROR_CODES.

@@ -13,6 +13,7 @@ import {
   ZPageQuery,
   ZStoreExportRequest,
   pageMeta,
+  zQueryInt,
   type TExportKind,
 } from '@rally/domain';
 import { appError, notFound } from '../../lib/app-error.js';
@@ -33,7 +34,7 @@ export interface ExportRoutesOptions {
 
 // Any id text: an id that is no export of the caller's brand is a 404, whatever its shape.
 const ZExportId = z.object({ id: z.string().min(1).max(100) });
-const ZDownloadQuery = z.object({ expires: z.coerce.number().int().positive(), signature: z.string().min(1).max(200) });
+const ZDownloadQuery = z.object({ expires: zQueryInt(1, Number.MAX_SAFE_INTEGER), signature: z.string().min(1).max(200) }).strict();
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 
 /** Exports by email (product rule R90): start (three spec calls), list, progress, cancel, signed download. */

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import sharp, { type FormatEnum } from 'sharp';
-import { ERROR_CODES, MEDIA_LIMITS, pageMeta, type TMediaFile, type TMediaResult } from '@rally/domain';
+import { ERROR_CODES, MEDIA_LIMITS, mediaTitleProblem, pageMeta, type TMediaFile, type TMediaResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { appError, invalid, notFound } from '../../lib/app-error.js';
 import { multipartFailure } from '../../lib/multipart-upload.js';
@@ -175,8 +175,9 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
 /** The title as stored: trimmed, at most 200 characters; a control character (NUL…) is refused, naming the field. */
 function cleanTitle(title: string | undefined): string {
   const trimmed = title?.trim() ?? '';
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(trimmed)) throw invalid([{ path: 'title', message: 'must not contain control characters' }]);
+  // The rule ZMediaTitleBody applies when a title is changed later.
+  const problem = mediaTitleProblem(trimmed);
+  if (problem) throw invalid([{ path: 'title', message: problem }]);
   return trimmed.slice(0, 200);
 }
 

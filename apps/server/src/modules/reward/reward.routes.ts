@@ -10,6 +10,7 @@ import {
   ZCampaignRewardParams,
   ZRewardEndDateBody,
   ZRewardRead,
+  ZIdParam,
   ZSaveRewardBody,
   type TRewardRead,
   type TSaveRewardBody,
@@ -130,9 +131,11 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
           throw multipartFailure(error);
         });
         const field = part.fields.rewardId;
-        const rewardId = field && !Array.isArray(field) && 'value' in field ? Number(field.value) : undefined;
-        if (rewardId !== undefined && !(Number.isInteger(rewardId) && rewardId > 0)) throw invalid([{ path: 'rewardId', message: 'a reward id' }]);
-        return { rewardId };
+        if (field === undefined) return { rewardId: undefined };
+        // The same id rule as a path's (digits only, 1..2147483647); a repeated or file field is no id either.
+        const parsed = ZIdParam.safeParse(!Array.isArray(field) && 'value' in field ? field.value : null);
+        if (!parsed.success) throw invalid([{ path: 'rewardId', message: parsed.error.issues[0]?.message ?? 'a reward id' }]);
+        return { rewardId: parsed.data };
       };
       // Whatever the outcome, what is left of the body is drained.
       const uploaded = await uploadCodes({ db, actor, dataDir: opts.dataDir, fileName: part.filename, receive }).finally(() => part.file.resume());
