@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { getCookies, SECURE_COOKIE_PREFIX, stripSecureCookiePrefix } from 'better-auth/cookies';
 import type { Database } from '../../db/client.js';
+import { createCache } from '../../lib/cache.js';
 import type { Auth } from './auth.js';
 
 export interface SessionFacts {
@@ -17,8 +18,6 @@ export interface SessionFacts {
   activeBrandId: string | null;
 }
 
-const CACHE_TTL_MS = 5_000;
-const CACHE_MAX = 10_000;
 
 /**
  * Reads better-auth's signed session cookie (its name from better-auth's own configuration; either
@@ -32,7 +31,8 @@ const CACHE_MAX = 10_000;
 export function createSessionLookup(database: Database, auth: Auth, secret: string) {
   const cookieName = stripSecureCookiePrefix(getCookies(auth.options).sessionToken.name);
   const secureCookieName = `${SECURE_COOKIE_PREFIX}${cookieName}`;
-  const cache = new Map<string, { facts: SessionFacts; until: number }>();
+  // 5 s, 10,000 sessions, the least recently used dropped first.
+  const cache = createCache<string, SessionFacts>({ maxEntries: 10_000, ttlMs: 5_000 });
 
   /** The signed cookie as sent (token.signature): what the cache is keyed by, so a hit skips the HMAC. */
   function signedCookieOf(request: FastifyRequest): string | undefined {
@@ -94,7 +94,7 @@ export function createSessionLookup(database: Database, auth: Auth, secret: stri
       const now = Date.now();
       // Only a cookie whose signature was verified is ever cached, under its exact bytes.
       const hit = cache.get(raw);
-      if (hit && hit.until > now && hit.facts.expiresAt.getTime() > now) return hit.facts;
+      if (hit && hit.expiresAt.getTime() > now) return hit;
       const token = verify(raw);
       if (!token) return null;
       const facts = await load(token);
@@ -102,8 +102,7 @@ export function createSessionLookup(database: Database, auth: Auth, secret: stri
         cache.delete(raw);
         return null;
       }
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-      cache.set(raw, { facts, until: now + CACHE_TTL_MS });
+      cache.set(raw, facts);
       return facts;
     },
     /** Forget a session here at once (sign-out, brand switch). */

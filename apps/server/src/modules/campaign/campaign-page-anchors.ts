@@ -1,3 +1,4 @@
+import { createCache } from '../../lib/cache.js';
 import type { RevisionWatch } from '../../lib/revision-watch.js';
 
 /**
@@ -5,7 +6,7 @@ import type { RevisionWatch } from '../../lib/revision-watch.js';
  * row is remembered for a short while, so page N starts from the nearest anchor and skips fewer
  * than STRIDE rows (decision 0004 §4). Tunable by tests.
  */
-export const listAnchors = { stride: 20, ttlMs: 30_000 };
+export const listAnchors = { stride: 20, ttlMs: 30_000, maxLists: 1_000 };
 
 /** The sort key (as text) and id of the row at position k × stride; null past the list's end. */
 export type PageAnchor = { v: string; id: number } | null;
@@ -22,27 +23,26 @@ export interface CampaignPageAnchors {
  * Anchors are dropped, all at once, when this process answers a write (a write request or a
  * scheduler job: the revision watch's write mark moves), so no write path has to remember to drop
  * them; a write of another process shifts a page for at most ttlMs, as OFFSET paging does whenever
- * rows are added between two page loads (decision 0015).
+ * rows are added between two page loads (decision 0015). At most listAnchors.maxLists lists, the least recently
+ * paged dropped first.
  */
 export function createCampaignPageAnchors(writes: Pick<RevisionWatch, 'writeMark'>): CampaignPageAnchors {
-  const lists = new Map<string, { until: number; anchors: Map<number, PageAnchor> }>();
+  // Sized when the first list is read, so tests may tune listAnchors before.
+  let lists: ReturnType<typeof createLists> | undefined;
+  const createLists = () => createCache<string, Map<number, PageAnchor>>({ maxEntries: listAnchors.maxLists, ttlMs: listAnchors.ttlMs });
   let mark: number | undefined;
   return {
     list(key) {
       const current = writes.writeMark();
       if (current === undefined) return undefined;
-      if (current !== mark) {
+      if (current !== mark || !lists) {
         // An anchor read before that write may be stored after it: it lands in a map dropped here.
-        lists.clear();
+        lists = createLists();
         mark = current;
       }
-      const now = Date.now();
-      let entry = lists.get(key);
-      if (!entry || entry.until <= now) {
-        entry = { until: now + listAnchors.ttlMs, anchors: new Map() };
-        lists.set(key, entry);
-      }
-      return entry.anchors;
+      let anchors = lists.get(key);
+      if (!anchors) lists.set(key, (anchors = new Map()));
+      return anchors;
     },
   };
 }

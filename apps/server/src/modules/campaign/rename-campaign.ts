@@ -1,6 +1,7 @@
 import { computeProgress, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound, staleVersion } from '../../lib/app-error.js';
+import { createCache, type Cache } from '../../lib/cache.js';
 import type { RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
 import { findCampaignWithProgressFacts, renameAtVersion } from './campaign.repository.js';
@@ -24,11 +25,11 @@ type ProgressFacts = NonNullable<Awaited<ReturnType<typeof findCampaignWithProgr
  * (triggers, migration 0005) on any change to the row or to the rows progress is computed from, so
  * while it is unchanged these are still the campaign and its facts: the next rename of it, made on
  * the version this one returned, skips the read and makes its update conditional on that revision.
- * Nothing needs to invalidate it: the update itself checks the revision (decision 0015).
+ * Nothing needs to invalidate it: the update itself checks the revision (decision 0015). 2,000 campaigns, the least
+ * recently renamed dropped first.
  */
-export type RenameMemo = Map<number, { campaign: CampaignRow; facts: ProgressFacts }>;
-export const createRenameMemo = (): RenameMemo => new Map();
-const MAX_REMEMBERED = 2_000;
+export type RenameMemo = Cache<number, { campaign: CampaignRow; facts: ProgressFacts }>;
+export const createRenameMemo = (): RenameMemo => createCache({ maxEntries: 2_000 });
 
 /**
  * The autosave of a name edit — the builder's most frequent write — without a row lock: the
@@ -95,7 +96,6 @@ async function saveRename({ db, remembered, actor, name, version, campaign, fact
   if (!row) return undefined;
   // now() is the statement's time in both rows.
   const renamed = { ...campaign, name, completionProgress: progress.percent, version: version + 1, updatedAt: row.at, cacheRev: row.rev };
-  if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value as number);
   remembered.set(campaign.id, { campaign: renamed, facts });
   return toApiCampaign(renamed);
 }
