@@ -213,6 +213,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   const smartReview: SmartReviewDeps = {
     db: database.db,
     jobs,
+    engine: caches.engine,
     log: app.log,
     ocr: createOcrPool({ size: 1, cacheDir: path.join(env.DATA_DIR, 'ocr') }),
     readUpload: async (key) => {

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { applySqlSources } from './sql-sources.js';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,7 +24,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL server's URL (postgres kind only): other clients of it, such as pg-boss, connect with it. */
   connectionString?: string;
-  migrate(): Promise<void>;
+  /** Runs the migrations, then applies the SQL source files that changed (sql-sources.ts); returns those files. */
+  migrate(): Promise<string[]>;
   /** PGlite only: the whole data directory as a tarball, to start other instances from. */
   dumpDataDir?(): Promise<Blob>;
   /** Rows of a raw SQL statement, whichever driver runs it. */
@@ -66,6 +68,10 @@ export function createDatabase(options: DatabaseOptions): Database {
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+          return await applySqlSources({
+            exec: async (script) => void (await client.query(script)),
+            query: async <T>(text: string, params: unknown[]) => (await client.query(text, params)).rows as T[],
+          });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
           client.release();
@@ -92,6 +98,10 @@ export function createDatabase(options: DatabaseOptions): Database {
     kind: 'pglite',
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS });
+      return applySqlSources({
+        exec: async (script) => void (await client.exec(script)),
+        query: async <T>(text: string, params: unknown[]) => (await client.query<T>(text, params)).rows,
+      });
     },
     async dumpDataDir() {
       const dump = await client.dumpDataDir('none');

@@ -9,6 +9,7 @@ import {
 import type { Db, DbOrTx } from '../db/client.js';
 import { AppError } from '../lib/app-error.js';
 import { hashPassword } from '../modules/auth/auth.js';
+import { createEngineCaches } from '../modules/engine/engine-caches.js';
 import { recordCompletion } from '../modules/engine/record-completion.js';
 import { stockOf, type ParticipantRef } from '../modules/engine/engine.repository.js';
 import { DEMO_PASSWORD, type DemoBrandKey } from './demo-accounts.js';
@@ -84,6 +85,8 @@ export function bodyFor(kind: ReturnType<typeof submissionKindFor>, items: Item[
  */
 export async function seedDemoActivity(db: DbOrTx, brandIds: Record<DemoBrandKey, string>): Promise<{ email: string; brand: string }[]> {
   const r = rng(20_250_101);
+  // The seed's own engine caches: it runs before (or without) an app.
+  const engineCaches = createEngineCaches();
   const hash = await hashPassword(DEMO_PASSWORD);
   const playUsers: { email: string; brand: string }[] = [];
   for (const [key, brandId] of Object.entries(brandIds)) {
@@ -153,6 +156,7 @@ export async function seedDemoActivity(db: DbOrTx, brandIds: Record<DemoBrandKey
           try {
             await recordCompletion({
               db: db as Db,
+              caches: engineCaches,
               participant: p,
               campaignId: c.id,
               campaignMissionId: m.id,

@@ -3,10 +3,12 @@
 // engine's public file, so production code never loads the factories.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { PLAY_SESSION_COOKIE, type TContestSettings } from '@rally/domain';
 import type { Db } from '../db/client.js';
 import type { rewards } from '../db/schema/index.js';
 import { factories } from './factories.js';
+import { multipartBody } from './multipart.js';
 import { createPlaySession } from '../modules/play/index.js';
 
 /** A running campaign with one mission, its store and participants, built from the factories. */
@@ -88,4 +90,13 @@ export function submit(app: FastifyInstance, cookie: string, campaignId: number,
     headers: { cookie, 'idempotency-key': key },
     payload: body as Record<string, unknown>,
   });
+}
+
+/** A participant's receipt photo uploaded through the play route (a small real PNG): its upload id. */
+export async function uploadReceipt(app: FastifyInstance, cookie: string): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 96, channels: 3, background: { r: 250, g: 250, b: 245 } } }).png().toBuffer();
+  const body = multipartBody({ name: 'receipt.png', type: 'image/png', bytes: png });
+  const res = await app.inject({ method: 'POST', url: '/api/play/uploads', headers: { cookie, 'content-type': body.contentType }, payload: body.payload });
+  if (res.statusCode !== 201) throw new Error(`receipt upload answered ${res.statusCode}: ${res.body}`);
+  return (res.json() as { uploadId: string }).uploadId;
 }

@@ -9,10 +9,12 @@ import pg from 'pg';
 import { createDatabase, type Database } from '../db/client.js';
 
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+const SQL_SOURCES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/functions');
 
 /**
  * Where the migrated empty PGlite cluster is kept between test files. Its name carries a hash of every
- * migration file and of the PGlite version, so a new or edited migration (or an upgrade) builds a new one.
+ * migration file, of every SQL source file (db/functions) and of the PGlite version, so a new or edited migration
+ * or function (or an upgrade) builds a new one.
  */
 function templatePath(): string {
   const hash = createHash('sha256');
@@ -25,6 +27,7 @@ function templatePath(): string {
     }
   };
   walk(MIGRATIONS);
+  walk(SQL_SOURCES);
   return path.join(tmpdir(), `rally-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 

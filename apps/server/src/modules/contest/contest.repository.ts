@@ -57,18 +57,25 @@ export async function winnerById(db: DbOrTx, unlockId: number): Promise<WinnerRo
   return rowsOf<WinnerRow>(await db.execute(sql`${winnerSelect} where u.id = ${unlockId}`))[0];
 }
 
-/** Locks a prize reward of the brand (assignments of one prize are serialised) with its assigned count. */
-export async function lockPrize(
+/** A reward of the brand, with what a prize assignment checks. */
+export async function prizeOf(
   tx: DbOrTx,
   brandId: string,
   rewardId: number,
-): Promise<{ id: number; campaign_id: number; type: string; total_available: number | null; assigned: number } | undefined> {
-  const [r] = rowsOf<{ id: number; campaign_id: number; type: string; total_available: number | null }>(
-    await tx.execute(sql`select id, campaign_id, type, total_available from rewards where id = ${rewardId} and brand_id = ${brandId} for update`),
-  );
-  if (!r) return undefined;
+): Promise<{ id: number; campaign_id: number; type: string; total_available: number | null } | undefined> {
+  return rowsOf<{ id: number; campaign_id: number; type: string; total_available: number | null }>(
+    await tx.execute(sql`select id, campaign_id, type, total_available from rewards where id = ${rewardId} and brand_id = ${brandId}`),
+  )[0];
+}
+
+/**
+ * Locks a prize reward (assignments of one prize are serialised) and counts its assigned units. NO KEY UPDATE: the
+ * foreign-key checks of unlocks the engine writes meanwhile (KEY SHARE on this row) do not wait for it.
+ */
+export async function lockPrize(tx: DbOrTx, rewardId: number): Promise<number> {
+  await tx.execute(sql`select 1 from rewards where id = ${rewardId} for no key update`);
   const [c] = rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from reward_unlocks where reward_id = ${rewardId} and status = 'assigned'`));
-  return { ...r, assigned: Number(c?.n ?? 0) };
+  return Number(c?.n ?? 0);
 }
 
 export async function storeUserOf(db: DbOrTx, brandId: string, userId: number): Promise<{ id: number; store_id: number } | undefined> {
@@ -91,17 +98,6 @@ export async function userHasAssigned(tx: DbOrTx, rewardId: number, userId: numb
 export async function markAssigned(tx: DbOrTx, unlockId: number, by: string, storeId: number): Promise<void> {
   await tx.execute(sql`update reward_unlocks set status = 'assigned', assigned_at = now(), assigned_by = ${by}, assigned_store_id = ${storeId}
     where id = ${unlockId} and status = 'awaiting_assignment'`);
-}
-
-export async function insertAssigned(
-  tx: DbOrTx,
-  v: { brandId: string; campaignId: number; rewardId: number; userId: number; by: string; storeId: number },
-): Promise<number> {
-  const [r] = rowsOf<{ id: number | string }>(
-    await tx.execute(sql`insert into reward_unlocks (brand_id, campaign_id, reward_id, store_user_id, status, assigned_at, assigned_by, assigned_store_id)
-      values (${v.brandId}, ${v.campaignId}, ${v.rewardId}, ${v.userId}, 'assigned', now(), ${v.by}, ${v.storeId}) returning id`),
-  );
-  return Number(r!.id);
 }
 
 export async function formOf(

@@ -14,13 +14,13 @@ import type { Db } from '../../db/client.js';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
 import { findCampaign } from '../campaign/index.js';
-import { leaderboardPage, type ContestCaches } from '../engine/index.js';
+import { givePrize, leaderboardPage, type ContestCaches } from '../engine/index.js';
 import { contestMissionOf } from '../play/index.js';
 import {
   formOf,
-  insertAssigned,
   lockPrize,
   markAssigned,
+  prizeOf,
   prizesOf,
   storeUserOf,
   unlockForAssignment,
@@ -112,29 +112,40 @@ export async function assignPrize(db: Db, actor: RequestActor, body: TAssignPriz
   requirePermission(actor, 'reward:update');
   if (body.assignedBy && body.assignedBy !== actor.userId) throw invalid([{ path: 'assignedBy', message: 'must be you (or left out)' }]);
   const unlockId = await db.transaction(async (tx) => {
-    const prize = await lockPrize(tx, actor.brandId, body.rewardId);
+    const prize = await prizeOf(tx, actor.brandId, body.rewardId);
     if (!prize) throw notFound('Reward');
     if (prize.type !== 'prize') throw invalid([{ path: 'rewardId', message: 'not a prize' }]);
     const user = await storeUserOf(tx, actor.brandId, body.userId);
     if (!user) throw notFound('User');
     if (body.unitId != null && body.unitId !== user.store_id) throw invalid([{ path: 'unitId', message: "not the winner's store" }]);
-    const already = () => new AppError(409, ERROR_CODES.alreadyAssigned, 'This prize is already assigned to this winner', [{ path: 'unlockId', message: 'already assigned' }]);
-    if (await userHasAssigned(tx, prize.id, user.id)) throw already();
-    if (prize.assigned >= (prize.total_available ?? 1))
-      throw new AppError(409, ERROR_CODES.alreadyAssigned, 'Every unit of this prize is assigned', [{ path: 'rewardId', message: 'none left' }]);
-    if (body.unlockId != null) {
-      const u = await unlockForAssignment(tx, body.unlockId);
-      if (!u || u.reward_id !== prize.id || u.store_user_id !== user.id) throw notFound('Unlock');
-      if (u.status !== 'awaiting_assignment') throw already();
-      if (body.formId != null) {
-        const f = await formOf(tx, u.id);
-        if (!f || f.id !== body.formId) throw invalid([{ path: 'formId', message: 'not the form of this unlock' }]);
+    const gift = {
+      participant: { kind: 'store_user' as const, id: user.id, brandId: actor.brandId, storeId: user.store_id },
+      campaignId: prize.campaign_id,
+      rewardId: prize.id,
+      assignedBy: actor.userId,
+      assignedStoreId: user.store_id,
+    };
+    // The engine takes the winner's lock first (its lock order); the prize's units are counted under it.
+    return givePrize(tx, gift, async (issue) => {
+      const assigned = await lockPrize(tx, prize.id);
+      const already = () => new AppError(409, ERROR_CODES.alreadyAssigned, 'This prize is already assigned to this winner', [{ path: 'unlockId', message: 'already assigned' }]);
+      if (await userHasAssigned(tx, prize.id, user.id)) throw already();
+      if (assigned >= (prize.total_available ?? 1))
+        throw new AppError(409, ERROR_CODES.alreadyAssigned, 'Every unit of this prize is assigned', [{ path: 'rewardId', message: 'none left' }]);
+      if (body.unlockId != null) {
+        const u = await unlockForAssignment(tx, body.unlockId);
+        if (!u || u.reward_id !== prize.id || u.store_user_id !== user.id) throw notFound('Unlock');
+        if (u.status !== 'awaiting_assignment') throw already();
+        if (body.formId != null) {
+          const f = await formOf(tx, u.id);
+          if (!f || f.id !== body.formId) throw invalid([{ path: 'formId', message: 'not the form of this unlock' }]);
+        }
+        await markAssigned(tx, u.id, actor.userId, user.store_id);
+        return Number(u.id);
       }
-      await markAssigned(tx, u.id, actor.userId, user.store_id);
-      return Number(u.id);
-    }
-    if (body.formId != null) throw invalid([{ path: 'formId', message: 'a form belongs to an unlock: send unlockId' }]);
-    return insertAssigned(tx, { brandId: actor.brandId, campaignId: prize.campaign_id, rewardId: prize.id, userId: user.id, by: actor.userId, storeId: user.store_id });
+      if (body.formId != null) throw invalid([{ path: 'formId', message: 'a form belongs to an unlock: send unlockId' }]);
+      return issue();
+    });
   });
   return { rewardId: body.rewardId, winner: toWinner((await winnerById(db, unlockId))!) };
 }

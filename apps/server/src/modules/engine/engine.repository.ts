@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { TAssignment, TContestSettings, TDynamicAmountRow, TRewardType, TRewardScope } from '@rally/domain';
+import { isCodeReward, spendsBudget, type TAssignment, type TContestSettings, type TDynamicAmountRow, type TRewardType, type TRewardScope } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { perDatabase } from '../../lib/per-database.js';
 
@@ -13,7 +13,6 @@ export interface ParticipantRef {
 }
 
 export const participantKey = (p: ParticipantRef) => `${p.kind === 'store_user' ? 'u' : 'c'}:${p.id}`;
-const participantColumn = (p: ParticipantRef) => (p.kind === 'store_user' ? sql.raw('store_user_id') : sql.raw('consumer_id'));
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -21,6 +20,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 export interface EngineCampaignMission {
   campaignId: number;
+  campaignName: string;
   campaignType: string;
   campaignStatus: string;
   finishCriteria: string[];
@@ -44,7 +44,7 @@ export async function findCampaignMission(
 ): Promise<EngineCampaignMission | undefined> {
   const rows = rowsOf<EngineCampaignMission>(
     await db.execute(sql`
-      select c.id as "campaignId", c.type as "campaignType", c.status as "campaignStatus",
+      select c.id as "campaignId", c.name as "campaignName", c.type as "campaignType", c.status as "campaignStatus",
              c.finish_criteria as "finishCriteria", cm.id as "campaignMissionId", m.id as "missionId",
              m.type as "missionType", m.subtype as "missionSubtype", cm.max_entries_per_user as "maxEntriesPerUser",
              cm.max_entries_per_store as "maxEntriesPerStore", cm.passing_grade as "passingGrade", cm.contest,
@@ -112,55 +112,6 @@ export async function campaignRewards(db: DbOrTx, brandId: string, campaignId: n
   }));
 }
 
-/**
- * Marks the transaction as the engine's (migration 0009: code claims and budget debits of running
- * campaigns do not move the builder's cache revision, so they never queue on the campaign row),
- * takes the per-participant locks that make an entries-limit check and its insert one step, and
- * reads the campaign's status as of now — all in one statement.
- */
-export async function beginEngineTx(tx: DbOrTx, campaignId: number, lockKeys: [number, number][]): Promise<string | null> {
-  const locks = lockKeys.map(([a, b]) => sql`, pg_advisory_xact_lock(${a}::int, ${b}::int)`);
-  const rows = rowsOf<{ status: string | null }>(
-    await tx.execute(sql`select set_config('rally.engine', 'on', true)${sql.join(locks, sql``)},
-      (select status from campaigns where id = ${campaignId}) as status`),
-  );
-  return rows[0]?.status ?? null;
-}
-
-export interface NewCompletion {
-  brandId: string;
-  campaignId: number;
-  campaignMissionId: number;
-  participant: ParticipantRef;
-  status: 'accepted' | 'pending';
-  salesAmountCents: number;
-  itemsSold: { itemId: number; quantity: number }[];
-  answers: unknown;
-  receiptUploadId: string | null;
-  score: number | null;
-  passed: boolean | null;
-  idempotencyKey: string;
-  requestHash: string;
-}
-
-/** Inserts a completion unless its Idempotency-Key was used by the participant; then returns null. */
-export async function insertCompletion(tx: DbOrTx, c: NewCompletion): Promise<{ id: number; createdAt: Date } | null> {
-  const p = c.participant;
-  const rows = rowsOf<{ id: string | number; created_at: Date | string }>(
-    await tx.execute(sql`
-      insert into completions (brand_id, campaign_id, campaign_mission_id, store_user_id, store_id, consumer_id, status,
-        sales_amount_cents, items_sold, answers, receipt_upload_id, score, passed, participant_key, idempotency_key, request_hash)
-      values (${c.brandId}, ${c.campaignId}, ${c.campaignMissionId}, ${p.kind === 'store_user' ? p.id : null}, ${p.storeId},
-        ${p.kind === 'consumer' ? p.id : null}, ${c.status}, ${c.salesAmountCents}, ${JSON.stringify(c.itemsSold)}::jsonb,
-        ${c.answers === null ? null : JSON.stringify(c.answers)}::jsonb, ${c.receiptUploadId}, ${c.score}, ${c.passed},
-        ${participantKey(p)}, ${c.idempotencyKey}, ${c.requestHash})
-      on conflict (participant_key, idempotency_key) do nothing
-      returning id, created_at`),
-  );
-  const row = rows[0];
-  return row ? { id: Number(row.id), createdAt: new Date(row.created_at) } : null;
-}
-
 export async function findByIdempotencyKey(
   db: DbOrTx,
   p: ParticipantRef,
@@ -174,184 +125,26 @@ export async function findByIdempotencyKey(
   return row && { id: Number(row.id), requestHash: row.request_hash, response: row.response };
 }
 
-export async function saveResponse(tx: DbOrTx, completionId: number, response: unknown): Promise<void> {
-  await tx.execute(sql`update completions set response = ${JSON.stringify(response)}::jsonb where id = ${completionId}`);
-}
-
-/** Entries used on a mission (pending and accepted) by the participant and by their store. */
-export async function entriesUsed(
-  db: DbOrTx,
-  p: ParticipantRef,
-  campaignMissionId: number,
-  withStore: boolean,
-): Promise<{ mine: number; myStore: number }> {
-  const col = participantColumn(p);
-  const storePart =
-    withStore && p.storeId !== null
-      ? sql`(select count(*)::int from completions where store_id = ${p.storeId} and campaign_mission_id = ${campaignMissionId} and status <> 'rejected')`
-      : sql`0`;
-  const rows = rowsOf<{ mine: number; my_store: number }>(
-    await db.execute(sql`select
-      (select count(*)::int from completions where ${col} = ${p.id} and campaign_mission_id = ${campaignMissionId} and status <> 'rejected') as mine,
-      ${storePart} as my_store`),
-  );
-  return { mine: Number(rows[0]?.mine ?? 0), myStore: Number(rows[0]?.my_store ?? 0) };
-}
-
 /**
- * The participant's accepted completions in a reward's scope (mission-scope: that library mission
- * in this campaign): how many meet the assignment filter, and their sales total. A failed quiz
- * (passed = false) does not count.
+ * Codes left per code reward and budget left per budget reward of a campaign (null where the reward has none), for
+ * finish criteria and reports. Which rewards carry codes or spend a budget is the domain's rule (isCodeReward,
+ * spendsBudget), applied here to what the query reads of every reward.
  */
-export async function scopeHistory(
-  tx: DbOrTx,
-  p: ParticipantRef,
-  campaignId: number,
-  missionId: number | null,
-  filter: { itemIds: number[] | null; minSingleSaleCents: number | null },
-): Promise<{ qualifying: number; salesTotalCents: number }> {
-  const col = participantColumn(p);
-  const byMission =
-    missionId === null
-      ? sql``
-      : sql`and c.campaign_mission_id in (select id from campaign_missions where campaign_id = ${campaignId} and mission_id = ${missionId})`;
-  const conds: ReturnType<typeof sql>[] = [];
-  if (filter.itemIds !== null)
-    conds.push(
-      sql`exists (select 1 from jsonb_array_elements(c.items_sold) e where (e->>'itemId')::int = any(${`{${filter.itemIds.join(',')}}`}::int[]))`,
-    );
-  if (filter.minSingleSaleCents !== null) conds.push(sql`c.sales_amount_cents >= ${filter.minSingleSaleCents}`);
-  const qualifying = conds.length === 0 ? sql`count(*)` : sql`count(*) filter (where ${sql.join(conds, sql` and `)})`;
-  const rows = rowsOf<{ q: number; s: string | number }>(
-    await tx.execute(sql`select ${qualifying}::int as q, coalesce(sum(c.sales_amount_cents), 0) as s
-      from completions c
-      where c.${col} = ${p.id} and c.campaign_id = ${campaignId} and c.status = 'accepted' and c.passed is not false ${byMission}`),
-  );
-  return { qualifying: Number(rows[0]?.q ?? 0), salesTotalCents: Number(rows[0]?.s ?? 0) };
-}
-
-export async function unlocksSoFar(tx: DbOrTx, p: ParticipantRef, rewardId: number): Promise<number> {
-  const col = participantColumn(p);
-  const rows = rowsOf<{ n: number }>(
-    await tx.execute(sql`select count(*)::int as n from reward_unlocks where ${col} = ${p.id} and reward_id = ${rewardId}`),
-  );
-  return Number(rows[0]?.n ?? 0);
-}
-
-/**
- * Claims one unissued code of a reward and records the unlock in one statement: the code row is
- * locked with SKIP LOCKED (concurrent claims take different codes, never wait on each other), and
- * reward_unlocks.code_id is unique, so a code is issued once whatever runs at the same time.
- * Null when no code is left.
- */
-export async function claimCode(
-  tx: DbOrTx,
-  p: ParticipantRef,
-  reward: { id: number; campaignId: number },
-  completionId: number,
-  amountCents: number | null,
-  /** Look past this code id first (code-cursor.ts); 0 looks from the first code. */
-  fromCodeId = 0,
-): Promise<{ unlockId: number; codeId: number; code: string; createdAt: Date } | null> {
-  const rows = rowsOf<{ unlock_id: string | number; code_id: string | number; code: string; created_at: Date | string }>(
-    await tx.execute(sql`
-      select unlock_id, code_id, code, created_at from reward_code_claim(${reward.id}::int, ${fromCodeId}::bigint, ${p.brandId},
-        ${reward.campaignId}::int, ${p.kind === 'store_user' ? p.id : null}::int, ${p.kind === 'consumer' ? p.id : null}::int,
-        ${completionId}::bigint, ${amountCents}::bigint)`),
-  );
-  const row = rows[0];
-  return row
-    ? { unlockId: Number(row.unlock_id), codeId: Number(row.code_id), code: row.code, createdAt: new Date(row.created_at) }
-    : null;
-}
-
-/** A debit of the reward's budget for an unlock, from the slice reserveBudget took (the ledger's trigger moves its spent). */
-export async function debitBudget(
-  tx: DbOrTx,
-  d: { brandId: string; rewardId: number; amountCents: number; completionId: number; unlockId: number; slice: number | null },
-): Promise<void> {
-  await tx.execute(
-    sql`insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id, slice)
-      values (${d.brandId}, ${d.rewardId}, ${-d.amountCents}, ${d.completionId}, ${d.unlockId}, ${d.slice}::smallint)`,
-  );
-}
-
-/**
- * A slice of the reward's paid budget that covers `amountCents`, locked until the transaction ends
- * (SQL function reward_budget_take, decision 0008 §9); null when the budget does not cover it. The
- * debit's ledger row names the slice.
- */
-export async function reserveBudget(tx: DbOrTx, rewardId: number, amountCents: number): Promise<number | null> {
-  const rows = rowsOf<{ slice: number | null }>(await tx.execute(sql`select reward_budget_take(${rewardId}::int, ${amountCents}::bigint) as slice`));
-  return rows[0]?.slice ?? null;
-}
-
-/** Records an unlock (money, gift card without a code, prize) and, with an amount, its budget debit — one statement. */
-export async function insertUnlock(
-  tx: DbOrTx,
-  p: ParticipantRef,
-  reward: { id: number; campaignId: number },
-  completionId: number,
-  status: 'issued' | 'awaiting_assignment',
-  debitCents: number | null,
-  codeId: number | null = null,
-  /** The budget slice reserveBudget returned (null: the reward row). */
-  slice: number | null = null,
-): Promise<{ unlockId: number; createdAt: Date }> {
-  const debit =
-    debitCents !== null && debitCents > 0
-      ? sql`, debit as (insert into reward_budget_ledger (brand_id, reward_id, amount_cents, completion_id, unlock_id, slice)
-           select ${p.brandId}, ${reward.id}, ${-debitCents}, ${completionId}, id, ${slice}::smallint from unlock returning id)`
-      : sql``;
-  const rows = rowsOf<{ id: string | number; created_at: Date | string }>(
-    await tx.execute(sql`
-      with unlock as (
-        insert into reward_unlocks (brand_id, campaign_id, reward_id, store_user_id, consumer_id, completion_id, code_id, amount_cents, status)
-        values (${p.brandId}, ${reward.campaignId}, ${reward.id}, ${p.kind === 'store_user' ? p.id : null},
-                ${p.kind === 'consumer' ? p.id : null}, ${completionId}, ${codeId}, ${debitCents}, ${status})
-        returning id, created_at
-      ) ${debit}
-      select id, created_at from unlock`),
-  );
-  return { unlockId: Number(rows[0]!.id), createdAt: new Date(rows[0]!.created_at) };
-}
-
-/** Adds an accepted contest entry to the participant's contest score. */
-export async function addContestScore(
-  tx: DbOrTx,
-  brandId: string,
-  campaignMissionId: number,
-  storeUserId: number,
-  storeId: number,
-  salesAmountCents: number,
-): Promise<void> {
-  await tx.execute(sql`
-    insert into contest_scores (brand_id, campaign_mission_id, store_user_id, store_id, submissions, sales_amount_cents, last_at)
-    values (${brandId}, ${campaignMissionId}, ${storeUserId}, ${storeId}, 1, ${salesAmountCents}, now())
-    on conflict (campaign_mission_id, store_user_id) do update
-      set submissions = contest_scores.submissions + 1,
-          sales_amount_cents = contest_scores.sales_amount_cents + excluded.sales_amount_cents,
-          last_at = now()`);
-}
-
-/** Codes left per code reward and budget left per budget reward of a campaign (for finish criteria and reports). */
 export async function stockOf(
   db: DbOrTx,
   campaignId: number,
 ): Promise<{ rewardId: number; codesLeft: number | null; budgetLeftCents: number | null }[]> {
-  const rows = rowsOf<{ id: number; type: string; codes_left: number | null; budget_left: string | number | null }>(
+  const rows = rowsOf<{ id: number; type: TRewardType; budget_cents: string | number | null; codes_left: number; budget_left: string | number }>(
     await db.execute(sql`
-      select r.id, r.type,
-        case when r.type in ('gift_card', 'free_product', 'discount')
-          then (select count(*)::int from reward_codes rc where rc.reward_id = r.id and rc.issued_at is null) end as codes_left,
-        case when r.type = 'money' or (r.type = 'gift_card' and coalesce(r.budget_cents, 0) > 0)
-          then r.budget_paid_cents - reward_budget_spent(r.id) end as budget_left
+      select r.id, r.type, r.budget_cents,
+        (select count(*)::int from reward_codes rc where rc.reward_id = r.id and rc.issued_at is null) as codes_left,
+        r.budget_paid_cents - reward_budget_spent(r.id) as budget_left
       from rewards r where r.campaign_id = ${campaignId}`),
   );
   return rows.map((r) => ({
     rewardId: r.id,
-    codesLeft: r.codes_left === null ? null : Number(r.codes_left),
-    budgetLeftCents: r.budget_left === null ? null : Number(r.budget_left),
+    codesLeft: isCodeReward(r.type) ? Number(r.codes_left) : null,
+    budgetLeftCents: spendsBudget({ type: r.type, budgetCents: r.budget_cents === null ? null : Number(r.budget_cents) }) ? Number(r.budget_left) : null,
   }));
 }
 
@@ -431,9 +224,96 @@ const preparedWrite = perDatabase((db: DbOrTx) =>
     .prepare('engine_record_completion'),
 );
 
+/** The locks a participant's write takes first (engine_lock_participant): theirs in the campaign, then their store's on the mission. */
+export interface ParticipantLocks {
+  campaignId: number;
+  campaignMissionId: number;
+  pkind: ParticipantRef['kind'];
+  pid: number;
+  storeId: number | null;
+  lockStore: boolean;
+}
+
+/** The participant's locks in a campaign, with their store's on a campaign mission when `withStore` (a per-store limit). */
+export const participantLocks = (p: ParticipantRef, at: { campaignId: number; campaignMissionId?: number }, withStore: boolean): ParticipantLocks => ({
+  campaignId: at.campaignId,
+  campaignMissionId: at.campaignMissionId ?? 0,
+  pkind: p.kind,
+  pid: p.id,
+  storeId: p.storeId,
+  lockStore: withStore && p.storeId !== null && at.campaignMissionId !== undefined,
+});
+
 /** Takes the participant's campaign lock (and the store's mission lock) for the rest of the transaction. */
 export async function lockParticipant(tx: DbOrTx, p: ParticipantRef, campaignId: number, store: { campaignMissionId: number } | null): Promise<void> {
-  const storeLock =
-    store && p.storeId !== null ? sql`, pg_advisory_xact_lock(${store.campaignMissionId}::int, ${-1_000_000_000 - p.storeId}::int)` : sql``;
-  await tx.execute(sql`select engine_lock_participant(${campaignId}::int, ${p.kind}, ${p.id}::int)${storeLock}`);
+  const locks = participantLocks(p, { campaignId, ...(store ? { campaignMissionId: store.campaignMissionId } : {}) }, store !== null);
+  await tx.execute(sql`select engine_lock_participant(${JSON.stringify(locks)}::jsonb)`);
+}
+
+/** A completion still pending review, with what settling it needs; undefined when it is not pending (or not the brand's). */
+export interface PendingCompletion {
+  id: number;
+  campaignId: number;
+  campaignMissionId: number;
+  participant: ParticipantRef;
+  salesAmountCents: number;
+  itemsSold: { itemId: number; quantity: number }[];
+  passed: boolean | null;
+}
+
+export async function findPendingCompletion(db: DbOrTx, brandId: string, completionId: number): Promise<PendingCompletion | undefined> {
+  const [row] = rowsOf<{
+    id: string | number;
+    campaign_id: number;
+    campaign_mission_id: number;
+    store_user_id: number | null;
+    store_id: number | null;
+    consumer_id: number | null;
+    sales_amount_cents: string | number;
+    items_sold: { itemId: number; quantity: number }[] | null;
+    passed: boolean | null;
+  }>(
+    await db.execute(sql`select id, campaign_id, campaign_mission_id, store_user_id, store_id, consumer_id, sales_amount_cents, items_sold, passed
+      from completions where id = ${completionId} and brand_id = ${brandId} and status = 'pending'`),
+  );
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    campaignId: row.campaign_id,
+    campaignMissionId: row.campaign_mission_id,
+    participant:
+      row.store_user_id !== null
+        ? { kind: 'store_user', id: row.store_user_id, brandId, storeId: row.store_id }
+        : { kind: 'consumer', id: row.consumer_id!, brandId, storeId: null },
+    salesAmountCents: Number(row.sales_amount_cents),
+    itemsSold: row.items_sold ?? [],
+    passed: row.passed,
+  };
+}
+
+export type EngineSettleOutcome =
+  | { outcome: 'unchanged' }
+  | { outcome: 'stale' }
+  | { outcome: 'done'; issued: boolean; unlocked: unknown[]; touched: boolean; claimed: [rewardId: number, codeId: number][] };
+
+/** A review's decision on a pending completion, and for an accept its plan, in one statement (engine_settle_completion). */
+export async function settleCompletionPlan(tx: DbOrTx, args: Record<string, unknown>): Promise<EngineSettleOutcome> {
+  const [row] = rowsOf<{ r: EngineSettleOutcome }>(await tx.execute(sql`select engine_settle_completion(${JSON.stringify(args)}::jsonb) as r`));
+  return row!.r;
+}
+
+/** A prize given to a winner by hand, through the engine's issue (engine_assign_prize): the new unlock's id. */
+export async function assignPrizeUnlock(
+  tx: DbOrTx,
+  a: { participant: ParticipantRef; campaignId: number; rewardId: number; assignedBy: string; assignedStoreId: number },
+): Promise<number> {
+  const args = {
+    ...participantLocks(a.participant, { campaignId: a.campaignId }, false),
+    brandId: a.participant.brandId,
+    rewardId: a.rewardId,
+    assignedBy: a.assignedBy,
+    assignedStoreId: a.assignedStoreId,
+  };
+  const [row] = rowsOf<{ id: string | number }>(await tx.execute(sql`select engine_assign_prize(${JSON.stringify(args)}::jsonb) as id`));
+  return Number(row!.id);
 }

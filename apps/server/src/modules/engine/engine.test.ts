@@ -9,7 +9,7 @@ import { loadTestEnv } from '../../config/test-env.js';
 import { createDatabase } from '../../db/client.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { codeFrom, noteClaimed } from './code-cursor.js';
-import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
+import { playCookie, runningCampaign, submit, uploadReceipt } from '../../testing/engine-kit.js';
 import { readEngineState, type EngineState } from './engine.repository.js';
 import { rememberedStates } from './state-memo.js';
 
@@ -202,14 +202,8 @@ describe('engine: idempotency, pending receipts and entries', () => {
       const body = { kind: 'itemSold', items: [{ itemId: k.itemIds[0], quantity: 1 }] };
       const noReceipt = await submit(t.app, cookie, k.campaign.id, k.cm.id, body);
       expect(noReceipt.json().error.fields).toEqual([{ path: 'receiptUploadId', message: 'a receipt photo is required' }]);
-      const up = await t.app.inject({
-        method: 'POST',
-        url: '/api/play/uploads',
-        headers: { cookie, 'content-type': 'multipart/form-data; boundary=XX' },
-        payload: '--XX\r\nContent-Disposition: form-data; name="file"; filename="r.png"\r\nContent-Type: image/png\r\n\r\nPNGDATA\r\n--XX--\r\n',
-      });
-      expect(up.statusCode).toBe(201);
-      const pending = await submit(t.app, cookie, k.campaign.id, k.cm.id, { ...body, receiptUploadId: up.json().uploadId });
+      const receiptUploadId = await uploadReceipt(t.app, cookie);
+      const pending = await submit(t.app, cookie, k.campaign.id, k.cm.id, { ...body, receiptUploadId });
       expect(pending.json()).toMatchObject({ completion: { status: 'pending' }, unlocked: [], entriesLeft: 1 });
       const [u] = await rows<{ n: number }>(sql`select count(*)::int as n from reward_unlocks where reward_id = ${r.id}`);
       expect(u!.n).toBe(0);
@@ -308,7 +302,7 @@ describe('engine: the state a write leaves', () => {
                   });
             expect(res.statusCode).toBe(201);
           }
-          for (const kept of rememberedStates(db()).filter((x) => x.spec.campaignId === k.campaign.id)) {
+          for (const kept of rememberedStates(t.app.caches.engine.participantStates).filter((x) => x.spec.campaignId === k.campaign.id)) {
             const read = (await readEngineState(db(), participant, kept.spec, randomUUID())).state;
             if (Number(read.version) !== Number(kept.state.version)) continue;
             compared++;
@@ -334,10 +328,10 @@ describe('engine: exactly once under concurrency, and finish criteria', () => {
     expect(first.unlocked.map((u) => u.code)).toEqual([ids[0]!.code]);
     // As if another process had claimed up to the last code: this process's next claim looks past it first,
     // finds nothing there, and goes back for the code still left in between.
-    noteClaimed(r.id, ids[2]!.id);
+    noteClaimed(t.app.caches.engine.codeCursors, r.id, ids[2]!.id);
     const second = (await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json() as TPlayCompletionResult;
     expect(second.unlocked.map((u) => u.code)).toEqual([ids[1]!.code]);
-    expect(codeFrom(r.id)).toBe(ids[1]!.id);
+    expect(codeFrom(t.app.caches.engine.codeCursors, r.id)).toBe(ids[1]!.id);
     const third = (await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).json() as TPlayCompletionResult;
     expect(third.unlocked.map((u) => u.code)).toEqual([ids[2]!.code]);
     const [campaign] = await rows<{ status: string }>(sql`select status from campaigns where id = ${k.campaign.id}`);

@@ -2,6 +2,7 @@
 export { leaderboardPage } from './leaderboard.js';
 export { settlePendingCompletion, type SettleResult } from './settle-pending-completion.js';
 export { checkFinishCriteria } from './finish-campaign.js';
+export { givePrize, type PrizeGift } from './give-prize.js';
 export type { PendingReceipt } from './record-completion.js';
 export { rankOf } from './leaderboard.js';
 export type { ContestCaches } from './rank-index.js';

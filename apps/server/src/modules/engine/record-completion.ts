@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import {
   ERROR_CODES,
   effectiveEntryLimits,
-  entriesLeft,
   gradeLearning,
   submissionKindFor,
   validateGeneralAnswers,
@@ -13,34 +12,27 @@ import {
   type TMissionType,
   type TPlayCompletionBody,
   type TPlayCompletionResult,
-  type TPlayUnlock,
   type TQuestionItem,
 } from '@rally/domain';
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { AppError, conflict, invalid, notFound } from '../../lib/app-error.js';
-import { refreshingMemoPerDatabase } from '../../lib/refreshing-memo.js';
+import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import {
-  beginEngineTx,
   campaignRewards,
-  entriesUsed,
   findByIdempotencyKey,
   findCampaignMission,
-  insertCompletion,
-  lockParticipant,
   missionItemsOf,
-  saveResponse,
   type EngineCampaignMission,
   type EngineItem,
-  type EngineRewardRow,
   type ParticipantRef,
 } from './engine.repository.js';
+import type { EngineCaches, EngineStaticParts } from './engine-caches.js';
 import { checkFinishCriteria } from './finish-campaign.js';
 import { writeCompletion } from './write-completion.js';
-import { issueUnlocks } from './issue-unlocks.js';
 
 export interface RecordCompletionOptions {
   db: Db;
+  /** The app's engine caches (`app.caches.engine`). */
+  caches: EngineCaches;
   participant: ParticipantRef & { campaignName?: string };
   campaignId: number;
   campaignMissionId: number;
@@ -61,31 +53,15 @@ export interface PendingReceipt {
 
 const isSalesEntry = (kind: TPlayCompletionBody['kind']) => kind === 'itemSold' || kind === 'contest';
 
-// A campaign mission's static parts (mission, items, rewards) change only while the campaign is
-// editable; a running campaign's are read once per process and refreshed in the background, at most 2 s old.
-// The engine's write checks the campaign's status itself.
-const staticParts = refreshingMemoPerDatabase<StaticParts | undefined>({ freshMs: 1_500, maxAgeMs: 2_000, maxEntries: 5_000 });
-
-interface StaticParts {
-  cm: EngineCampaignMission;
-  items: EngineItem[];
-  rewards: EngineRewardRow[];
-  campaignName: string;
-}
-
-function loadStatic(db: Db, brandId: string, campaignId: number, campaignMissionId: number) {
-  return staticParts(db).get(`${brandId}:${campaignId}:${campaignMissionId}`, async () => {
+// A campaign mission's static parts (mission, items, rewards) change only while the campaign is editable; a running
+// campaign's are kept in `caches.staticParts` (refreshed in the background, never older than 2 s). The engine's
+// write checks the campaign's status itself.
+function loadStatic(db: Db, caches: EngineCaches, brandId: string, campaignId: number, campaignMissionId: number) {
+  return caches.staticParts.load(`${brandId}:${campaignId}:${campaignMissionId}`, async (): Promise<EngineStaticParts | undefined> => {
     const cm = await findCampaignMission(db, brandId, campaignId, campaignMissionId);
     if (!cm) return undefined;
-    const [items, rewards, name] = await Promise.all([
-      missionItemsOf(db, cm.missionId),
-      campaignRewards(db, brandId, campaignId),
-      db.execute<{ name: string }>(
-        sql`select name from campaigns where id = ${campaignId}`,
-      ),
-    ]);
-    const campaignName = (name as unknown as { rows: { name: string }[] }).rows[0]?.name ?? '';
-    return { cm, items, rewards, campaignName };
+    const [items, rewards] = await Promise.all([missionItemsOf(db, cm.missionId), campaignRewards(db, brandId, campaignId)]);
+    return { cm, items, rewards, campaignName: cm.campaignName };
   });
 }
 
@@ -141,14 +117,14 @@ export const receiptRequiredFor = (cm: Pick<EngineCampaignMission, 'smartReviewE
   cm.smartReviewEnabled && (cm.missionSubtype === 'itemSold' || cm.contest !== null);
 
 /**
- * The one place a completion becomes rewards, in one transaction: idempotency, entries limits,
- * grading, the completion row, the contest score, and for an accepted completion every reward it
- * unlocks — a code claimed, a budget debited through the reward's ledger, a prize awaiting
- * assignment — each one row tied to this completion. Finish criteria are checked after commit.
+ * A participant's submit: grading and validation against the mission, then writeCompletion — idempotency, entries
+ * limits, the completion row, the contest score and, for an accepted completion, every reward it unlocks through the
+ * engine's one issue (engine_issue; decision 0008 "Issuance paths and lock order"). A pending sale's receipt row is
+ * written in the same transaction. Finish criteria are checked after commit.
  */
 export async function recordCompletion(o: RecordCompletionOptions): Promise<{ result: TPlayCompletionResult; created: boolean }> {
   const p = o.participant;
-  const s = await loadStatic(o.db, p.brandId, o.campaignId, o.campaignMissionId);
+  const s = await loadStatic(o.db, o.caches, p.brandId, o.campaignId, o.campaignMissionId);
   if (!s) throw notFound('Mission');
   const { cm, items } = s;
   const requestHash = requestHashOf(o.campaignMissionId, o.body);
@@ -180,132 +156,36 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
   const limits = effectiveEntryLimits(cm.campaignType, cm.maxEntriesPerUser, cm.maxEntriesPerStore);
   // A sale with a receipt waits for it to be reviewed (smart review on: read by OCR; off: a person), required or not.
   const status: 'accepted' | 'pending' = receiptRequired || (receiptUploadId !== null && isSalesEntry(o.body.kind)) ? 'pending' : 'accepted';
-  let touchedStock = false;
-
-  // Decision 0008 §7: a completion is read, planned by the domain rules and written in one statement
-  // (writeCompletion); only a pending sale whose receipt row is written with it keeps the transaction below.
-  if (!writesReceiptRow(status, receiptUploadId, o)) {
-    const written = await writeCompletion({
-      db: o.db,
-      participant: p,
-      campaignId: o.campaignId,
-      campaignName: s.campaignName,
-      campaignMissionId: o.campaignMissionId,
-      missionId: cm.missionId,
-      isContest: cm.contest !== null,
-      limits,
-      status,
-      score: ev.score,
-      passed: ev.passed,
-      salesAmountCents: ev.sales,
-      itemsSold: ev.itemsSold,
-      answers: ev.answers,
-      receiptUploadId,
-      rewards: s.rewards,
-      idempotencyKey: o.idempotencyKey,
-      requestHash,
-    });
-    // After commit, so the last of several concurrent claims sees every other one committed.
-    if (written.touched && cm.finishCriteria.some((c) => c === 'codes_over' || c === 'budget_over'))
-      await checkFinishCriteria(o.db, o.campaignId);
-    return { result: written.result, created: written.created };
-  }
-
-  const outcome = await o.db.transaction(async (tx) => {
-    // The same participant lock as writeCompletion's, so entries limits hold across both paths.
-    await lockParticipant(tx, p, o.campaignId, null);
-    const locks: [number, number][] = [];
-    if (limits.perUser !== null) locks.push([o.campaignMissionId, p.kind === 'store_user' ? p.id : -p.id]);
-    if (limits.perStore !== null && p.storeId !== null) locks.push([o.campaignMissionId, -1_000_000_000 - p.storeId]);
-    // The status as of this transaction: the cached one may be up to 2 s old.
-    if ((await beginEngineTx(tx, o.campaignId, locks)) !== 'active') {
-      const first = await findByIdempotencyKey(tx, p, o.idempotencyKey);
-      if (first && first.requestHash === requestHash) return { replay: first.response as TPlayCompletionResult, result: null };
-      throw new AppError(409, ERROR_CODES.campaignNotActive, 'This campaign is not running');
-    }
-    const inserted = await insertCompletion(tx, {
-      brandId: p.brandId,
-      campaignId: o.campaignId,
-      campaignMissionId: o.campaignMissionId,
-      participant: p,
-      status,
-      salesAmountCents: ev.sales,
-      itemsSold: ev.itemsSold,
-      answers: ev.answers,
-      receiptUploadId,
-      score: ev.score,
-      passed: ev.passed,
-      idempotencyKey: o.idempotencyKey,
-      requestHash,
-    });
-    if (!inserted) {
-      const first = await findByIdempotencyKey(tx, p, o.idempotencyKey);
-      if (!first || first.requestHash !== requestHash)
-        throw conflict('This Idempotency-Key was used for a different request', ERROR_CODES.idempotencyKeyReused, [
-          { path: 'headers.idempotency-key', message: 'already used for a different request' },
-        ]);
-      return { replay: first.response as TPlayCompletionResult, result: null };
-    }
-    let left: number | null = null;
-    if (limits.perUser !== null || limits.perStore !== null) {
-      const used = await entriesUsed(tx, p, o.campaignMissionId, limits.perStore !== null);
-      // The count includes this entry: over the limit means there was none left.
-      if ((limits.perUser !== null && used.mine > limits.perUser) || (limits.perStore !== null && used.myStore > limits.perStore))
-        throw new AppError(409, ERROR_CODES.noEntriesLeft, 'You have no entries left for this mission', [
-          { path: 'campaignMissionId', message: 'no entries left' },
-        ]);
-      left = entriesLeft(limits, used);
-    }
-    let unlocked: TPlayUnlock[] = [];
-    if (status === 'accepted') {
-      const issued = await issueUnlocks(
-        tx,
-        {
-          participant: p,
-          campaignId: o.campaignId,
-          campaignName: s.campaignName,
-          campaignMissionId: o.campaignMissionId,
-          missionId: cm.missionId,
-          isContest: cm.contest !== null,
-          completionId: inserted.id,
-          salesAmountCents: ev.sales,
-          itemsSold: ev.itemsSold,
-          passed: ev.passed,
-        },
-        s.rewards,
-      );
-      unlocked = issued.unlocked;
-      touchedStock = issued.touchedStock;
-    } else if (receiptUploadId && o.onPendingReceipt) {
-      // The receipt row is written with its completion, so no pending sale is ever without one.
-      await o.onPendingReceipt(tx, { completionId: inserted.id, campaignId: o.campaignId, brandId: p.brandId, uploadId: receiptUploadId });
-    }
-    const result: TPlayCompletionResult = {
-      completion: {
-        id: inserted.id,
-        campaignId: o.campaignId,
-        campaignMissionId: o.campaignMissionId,
-        status,
-        score: ev.score,
-        passed: ev.passed,
-        salesAmountCents: ev.sales,
-        createdAt: epoch(inserted.createdAt),
-      },
-      unlocked,
-      entriesLeft: left,
-      replayed: false,
-    };
-    await saveResponse(tx, inserted.id, result);
-    return { replay: null, result };
+  const onPendingReceipt = o.onPendingReceipt;
+  const written = await writeCompletion({
+    db: o.db,
+    caches: o.caches,
+    participant: p,
+    campaignId: o.campaignId,
+    campaignName: s.campaignName,
+    campaignMissionId: o.campaignMissionId,
+    missionId: cm.missionId,
+    isContest: cm.contest !== null,
+    limits,
+    status,
+    score: ev.score,
+    passed: ev.passed,
+    salesAmountCents: ev.sales,
+    itemsSold: ev.itemsSold,
+    answers: ev.answers,
+    receiptUploadId,
+    rewards: s.rewards,
+    idempotencyKey: o.idempotencyKey,
+    requestHash,
+    // The receipt row is written with its completion, so no pending sale is ever without one.
+    ...(status === 'pending' && receiptUploadId !== null && onPendingReceipt
+      ? {
+          afterWrite: (tx: DbOrTx, completionId: number) =>
+            onPendingReceipt(tx, { completionId, campaignId: o.campaignId, brandId: p.brandId, uploadId: receiptUploadId }),
+        }
+      : {}),
   });
-  if (outcome.replay) return { result: { ...outcome.replay, replayed: true }, created: false };
   // After commit, so the last of several concurrent claims sees every other one committed.
-  if (touchedStock && cm.finishCriteria.some((c) => c === 'codes_over' || c === 'budget_over'))
-    await checkFinishCriteria(o.db, o.campaignId);
-  return { result: outcome.result!, created: true };
+  if (written.touched && cm.finishCriteria.some((c) => c === 'codes_over' || c === 'budget_over')) await checkFinishCriteria(o.db, o.campaignId);
+  return { result: written.result, created: written.created };
 }
-
-const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
-/** A pending sale whose receipt row is written in the completion's transaction (smart review). */
-const writesReceiptRow = (status: string, receiptUploadId: string | null, o: RecordCompletionOptions) =>
-  status === 'pending' && receiptUploadId !== null && o.onPendingReceipt !== undefined;

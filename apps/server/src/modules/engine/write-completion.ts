@@ -1,11 +1,13 @@
 import {
   ERROR_CODES,
   entriesLeft,
+  inRewardScope,
   isCodeReward,
   issueAmountFor,
   newUnlocks,
   qualifyingFilter,
   withCurrentCompletion,
+  type TCountedCompletion,
   type TEngineReward,
   type TPlayCompletionResult,
   type TPlayUnlock,
@@ -16,6 +18,7 @@ import {
   findByIdempotencyKey,
   lockParticipant,
   participantKey,
+  participantLocks,
   readEngineState,
   writeCompletionPlan,
   type EnginePlanItem,
@@ -24,12 +27,14 @@ import {
   type EngineStateSpec,
   type ParticipantRef,
 } from './engine.repository.js';
-import { codeFrom, noteClaimed } from './code-cursor.js';
+import type { EngineCaches } from './engine-caches.js';
+import { codeFrom, noteClaimed, type CodeCursors } from './code-cursor.js';
 import { forgetState, recallState, rememberState } from './state-memo.js';
 import { applyContestEntry } from './rank-index.js';
 
 export interface CompletionToWrite {
   db: Db;
+  caches: EngineCaches;
   participant: ParticipantRef;
   campaignId: number;
   campaignName: string;
@@ -49,6 +54,8 @@ export interface CompletionToWrite {
   rewards: EngineRewardRow[];
   idempotencyKey: string;
   requestHash: string;
+  /** Written in the completion's transaction once it is recorded (a pending sale's receipt row): the write then runs in one. */
+  afterWrite?: (tx: DbOrTx, completionId: number) => Promise<void>;
 }
 
 export const toEngineReward = (r: EngineRewardRow): TEngineReward => ({
@@ -66,46 +73,98 @@ export const toEngineReward = (r: EngineRewardRow): TEngineReward => ({
   dynamicAmounts: r.dynamicAmounts,
 });
 
-// Code rewards first and budgets last: the reward row a debit locks is held for the shortest time.
-/** The order every completion visits rewards in (decision 0008 §9): codes, prizes, then budgets. */
-export const rewardRank = (r: EngineRewardRow) => (isCodeReward(r.type) ? 0 : r.type === 'prize' ? 1 : 2);
-
-// Optimistic tries, then tries holding the participant's lock from the read to the write.
-const OPTIMISTIC_ATTEMPTS = 3;
-const ATTEMPTS = 5;
-
 /**
- * Records a completion and issues what it earns in two statements (decision 0008 §7): read the
- * participant's state (engine_state), apply the domain rules here, then write the completion, its
- * contest score and every unlock in one statement (engine_record_completion) that checks, under the
- * participant's lock, that the state is still the one the rules saw (by its version, decision 0008 §15) —
- * else it writes nothing and this plans again. The write statement is its own transaction, so a budget
- * row it locks is released at its commit without a round trip to Node in between.
+ * The rewards a completion of this mission can earn, in the order every issue visits them: ascending reward id, the
+ * lock order of db/functions/reward-budget.sql (the fold visits a campaign's rewards in the same order).
  */
-export async function writeCompletion(c: CompletionToWrite): Promise<{ result: TPlayCompletionResult; created: boolean; touched: boolean }> {
-  const p = c.participant;
-  const counts = c.status === 'accepted' && c.passed !== false;
-  const rewards = counts ? c.rewards.filter((r) => r.scope === 'campaign' || r.missionId === c.missionId).sort((a, b) => rewardRank(a) - rewardRank(b)) : [];
-  const current = { missionId: c.missionId, salesAmountCents: c.salesAmountCents, itemIds: c.itemsSold.map((i) => i.itemId) };
-  const withStore = c.limits.perStore !== null && p.storeId !== null;
-  const spec: EngineStateSpec = {
-    campaignId: c.campaignId,
-    campaignMissionId: c.campaignMissionId,
+export const rewardsInScope = (rewards: EngineRewardRow[], missionId: number): EngineRewardRow[] =>
+  rewards.filter((r) => inRewardScope(r, missionId)).sort((a, b) => a.id - b.id);
+
+/** What engine_state reads for these rewards: each one's scope and assignment filter (packages/domain qualifyingFilter). */
+export function stateSpec(
+  p: ParticipantRef,
+  at: { campaignId: number; campaignMissionId: number },
+  rewards: EngineRewardRow[],
+  entries: { withMine: boolean; withStore: boolean },
+): EngineStateSpec {
+  return {
+    campaignId: at.campaignId,
+    campaignMissionId: at.campaignMissionId,
     pkind: p.kind,
     pid: p.id,
     storeId: p.storeId,
-    withMine: c.limits.perUser !== null,
-    withStore,
+    ...entries,
     rewards: rewards.map((r) => {
       const f = qualifyingFilter(r.assignment);
       return { id: r.id, missionId: r.scope === 'mission' ? r.missionId : null, itemIds: f.itemIds, minSingle: f.minSingleSaleCents };
     }),
   };
+}
+
+type UnlockStatics = Omit<TPlayUnlock, 'unlockId' | 'completionId' | 'status' | 'code' | 'amountCents' | 'createdAt'>;
+
+export interface IssuePlan {
+  plan: EnginePlanItem[];
+  /** What each unlock of a reward shows besides what the write fills in. */
+  statics: Record<string, UnlockStatics>;
+  /** Per reward of the spec after this completion: [qualifying, sales total, my unlocks before it]. */
+  after: [number, number, number][];
+}
+
+/**
+ * What a completion earns over the participant's state by the domain rules (withCurrentCompletion, newUnlocks,
+ * issueAmountFor): the plan engine_issue writes, for a submit and for a review's accept alike.
+ */
+export function planIssue(
+  cursors: CodeCursors,
+  rewards: EngineRewardRow[],
+  state: EngineState,
+  current: TCountedCompletion,
+  counts: boolean,
+  campaign: { campaignId: number; campaignName: string },
+): IssuePlan {
+  const out: IssuePlan = { plan: [], statics: {}, after: [] };
+  rewards.forEach((r, i) => {
+    const [qualifying, salesTotalCents, before] = state.rewards[i]!;
+    const er = toEngineReward(r);
+    const history = withCurrentCompletion(er, current, counts, { qualifying: Number(qualifying), salesTotalCents: Number(salesTotalCents) });
+    const n = newUnlocks(er, current, history, Number(before));
+    out.after.push([history.qualifying, history.salesTotalCents, Number(before)]);
+    if (n <= 0) return;
+    const kind = isCodeReward(r.type) ? 'code' : r.type === 'prize' ? 'prize' : 'plain';
+    out.plan.push({ rewardId: r.id, n, kind, amount: issueAmountFor(er, current), ...(kind === 'code' ? { codeFrom: codeFrom(cursors, r.id) } : {}) });
+    out.statics[String(r.id)] = { ...campaign, rewardId: r.id, type: r.type, title: r.title, linkToShop: null, finePrint: null, prizeForm: null };
+  });
+  return out;
+}
+
+// Optimistic tries, then tries holding the participant's lock from the read to the write.
+const OPTIMISTIC_ATTEMPTS = 3;
+const ATTEMPTS = 5;
+
+const reusedKey = () =>
+  conflict('This Idempotency-Key was used for a different request', ERROR_CODES.idempotencyKeyReused, [
+    { path: 'headers.idempotency-key', message: 'already used for a different request' },
+  ]);
+
+/**
+ * Records a completion and issues what it earns in two statements (decision 0008 §7): read the participant's state
+ * (engine_state), apply the domain rules here (planIssue), then write the completion, its contest score and every
+ * unlock in one statement (engine_record_completion) that checks, under the participant's lock, that the state is
+ * still the one the rules saw (by its version, §15) — else it writes nothing and this plans again. Alone, the write
+ * statement is its own transaction, so a budget slice it locks is released at its commit; with `afterWrite` (a
+ * pending sale's receipt row) the lock, the write and that row are one transaction.
+ */
+export async function writeCompletion(c: CompletionToWrite): Promise<{ result: TPlayCompletionResult; created: boolean; touched: boolean }> {
+  const p = c.participant;
+  const counts = c.status === 'accepted' && c.passed !== false;
+  const rewards = counts ? rewardsInScope(c.rewards, c.missionId) : [];
+  const current = { missionId: c.missionId, salesAmountCents: c.salesAmountCents, itemIds: c.itemsSold.map((i) => i.itemId) };
+  const withStore = c.limits.perStore !== null && p.storeId !== null;
+  const spec = stateSpec(p, c, rewards, { withMine: c.limits.perUser !== null, withStore });
+  const states = c.caches.participantStates;
   const replayOrConflict = (first: { requestHash: string | null; response: unknown }) => {
-    if (first.requestHash !== c.requestHash)
-      throw conflict('This Idempotency-Key was used for a different request', ERROR_CODES.idempotencyKeyReused, [
-        { path: 'headers.idempotency-key', message: 'already used for a different request' },
-      ]);
+    if (first.requestHash !== c.requestHash) throw reusedKey();
     return { result: { ...(first.response as TPlayCompletionResult), replayed: true }, created: false, touched: false };
   };
 
@@ -116,8 +175,8 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
     (c.limits.perUser !== null && used.mine > c.limits.perUser) || (withStore && used.myStore > c.limits.perStore!);
   const attempt = async (db: DbOrTx, mayRecall: boolean) => {
     // The state this process's last write left the participant in (state-memo.ts), unless it would refuse the entry:
-    // a refusal is only ever made on a state read now. A replay of this key is answered by the write.
-    const recalled = mayRecall ? recallState(c.db, spec) : undefined;
+    // a refusal is only ever made on a state read. A replay of this key is answered by the write.
+    const recalled = mayRecall ? recallState(states, spec) : undefined;
     let state: EngineState;
     if (recalled && !overLimit(usedWith(recalled))) state = recalled;
     else {
@@ -130,37 +189,10 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       throw new AppError(409, ERROR_CODES.noEntriesLeft, 'You have no entries left for this mission', [
         { path: 'campaignMissionId', message: 'no entries left' },
       ]);
-    // The version is the write's to tell (below).
-    const next: Omit<EngineState, 'version'> = { mine: spec.withMine ? used.mine : 0, myStore: 0, rewards: [] };
-    const plan: EnginePlanItem[] = [];
-    const statics: Record<string, Omit<TPlayUnlock, 'unlockId' | 'completionId' | 'status' | 'code' | 'amountCents' | 'createdAt'>> = {};
-    rewards.forEach((r, i) => {
-      const [qualifying, salesTotalCents, before] = state.rewards[i]!;
-      const er = toEngineReward(r);
-      const history = withCurrentCompletion(er, current, counts, { qualifying: Number(qualifying), salesTotalCents: Number(salesTotalCents) });
-      const n = newUnlocks(er, current, history, Number(before));
-      next.rewards.push([history.qualifying, history.salesTotalCents, Number(before)]);
-      if (n <= 0) return;
-      const kind = isCodeReward(r.type) ? 'code' : r.type === 'prize' ? 'prize' : 'plain';
-      plan.push({ rewardId: r.id, n, kind, amount: issueAmountFor(er, current), ...(kind === 'code' ? { codeFrom: codeFrom(r.id) } : {}) });
-      statics[String(r.id)] = {
-        campaignId: c.campaignId,
-        campaignName: c.campaignName,
-        rewardId: r.id,
-        type: r.type,
-        title: r.title,
-        linkToShop: null,
-        finePrint: null,
-        prizeForm: null,
-      };
-    });
+    const issue = planIssue(c.caches.codeCursors, rewards, state, current, counts, { campaignId: c.campaignId, campaignName: c.campaignName });
     const out = await writeCompletionPlan(db, {
+      ...participantLocks(p, c, withStore),
       brandId: p.brandId,
-      campaignId: c.campaignId,
-      campaignMissionId: c.campaignMissionId,
-      pkind: p.kind,
-      pid: p.id,
-      storeId: p.storeId,
       participantKey: participantKey(p),
       idempotencyKey: c.idempotencyKey,
       requestHash: c.requestHash,
@@ -171,12 +203,10 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       receiptUploadId: c.receiptUploadId,
       score: c.score,
       passed: c.passed,
-      lockStore: withStore,
       contest,
-      spec,
       expected: state,
-      plan,
-      statics,
+      plan: issue.plan,
+      statics: issue.statics,
       completion: {
         campaignId: c.campaignId,
         campaignMissionId: c.campaignMissionId,
@@ -188,17 +218,18 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
       entriesLeft: c.limits.perUser !== null || c.limits.perStore !== null ? entriesLeft(c.limits, used) : null,
     });
     if (out.outcome === 'done') {
-      for (const [rewardId, codeId] of out.claimed) noteClaimed(rewardId, Number(codeId));
+      for (const [rewardId, codeId] of out.claimed) noteClaimed(c.caches.codeCursors, rewardId, Number(codeId));
       // My unlocks of each reward grow by what was issued (fewer than planned when codes or budget ran out).
       const issued = (out.response as TPlayCompletionResult).unlocked;
-      rewards.forEach((r, i) => (next.rewards[i]![2] += issued.filter((u) => u.rewardId === r.id).length));
+      rewards.forEach((r, i) => (issue.after[i]![2] += issued.filter((u) => u.rewardId === r.id).length));
       // Kept only at the version this write left: a version moved meanwhile by another writer is not this state.
-      if (out.version !== null) rememberState(c.db, spec, { ...next, version: Number(out.version) });
-      else forgetState(c.db, spec);
-      if (contest) applyContestEntry(c.db, c.campaignMissionId, p.id, p.storeId!, c.salesAmountCents);
+      if (out.version !== null)
+        rememberState(states, spec, { mine: spec.withMine ? used.mine : 0, myStore: 0, rewards: issue.after, version: Number(out.version) });
+      else forgetState(states, spec);
+      if (contest) applyContestEntry(c.caches, c.campaignMissionId, p.id, p.storeId!, c.salesAmountCents);
       return { result: out.response as TPlayCompletionResult, created: true, touched: out.touched };
     }
-    forgetState(c.db, spec);
+    forgetState(states, spec);
     if (out.outcome === 'existing') return replayOrConflict(out);
     if (out.outcome === 'inactive') {
       // A replay after the campaign ended still answers the first result.
@@ -208,16 +239,31 @@ export async function writeCompletion(c: CompletionToWrite): Promise<{ result: T
     }
     return null;
   };
+  const locked = (tx: DbOrTx) => lockParticipant(tx, p, c.campaignId, withStore ? c : null);
+  const changedMeanwhile = () => conflict('Your entries changed while this one was recorded; send it again', ERROR_CODES.conflict);
 
+  if (c.afterWrite) {
+    const afterWrite = c.afterWrite;
+    return c.db.transaction(async (tx) => {
+      await locked(tx);
+      for (let i = 0; i < ATTEMPTS; i++) {
+        const out = await attempt(tx, false);
+        if (!out) continue;
+        if (out.created) await afterWrite(tx, out.result.completion.id);
+        return out;
+      }
+      throw changedMeanwhile();
+    });
+  }
   for (let i = 0; i < ATTEMPTS; i++) {
     const out =
       i < OPTIMISTIC_ATTEMPTS
         ? await attempt(c.db, i === 0)
         : await c.db.transaction(async (tx) => {
-            await lockParticipant(tx, p, c.campaignId, withStore ? { campaignMissionId: c.campaignMissionId } : null);
+            await locked(tx);
             return attempt(tx, false);
           });
     if (out) return out;
   }
-  throw conflict('Your entries changed while this one was recorded; send it again', ERROR_CODES.conflict);
+  throw changedMeanwhile();
 }

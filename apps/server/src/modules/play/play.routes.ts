@@ -208,6 +208,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       const pending: { receipt: TAddReceiptResult | null } = { receipt: null };
       const { result, created } = await recordCompletion({
         db,
+        caches: engineCaches,
         participant: a,
         campaignId: request.params.id,
         campaignMissionId: request.params.campaignMissionId,

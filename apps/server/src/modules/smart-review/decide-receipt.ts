@@ -2,7 +2,7 @@ import type { TReceiptRow } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
-import { checkFinishCriteria, settlePendingCompletion } from '../engine/index.js';
+import { checkFinishCriteria, settlePendingCompletion, type EngineCaches } from '../engine/index.js';
 import { getReceiptRow } from './list-receipts.js';
 import { receiptStatus, recordManualDecision } from './smart-review.repository.js';
 
@@ -13,6 +13,7 @@ import { receiptStatus, recordManualDecision } from './smart-review.repository.j
  */
 export async function decideReceiptManually(
   db: Db,
+  engine: EngineCaches,
   actor: RequestActor,
   receiptId: number,
   decision: { status: 'accepted' | 'rejected'; reason: string | null },
@@ -33,7 +34,7 @@ export async function decideReceiptManually(
         [{ path: 'id', message: status === 'queued' ? 'still being read' : `already ${status}` }],
       );
     }
-    return settlePendingCompletion(tx, actor.brandId, recorded.completionId, decision.status);
+    return settlePendingCompletion(tx, engine, actor.brandId, recorded.completionId, decision.status);
   });
   if (result.touchedStock) await checkFinishCriteria(db, result.campaignId);
   const row = await getReceiptRow(db, actor.brandId, receiptId);

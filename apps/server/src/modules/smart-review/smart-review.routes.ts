@@ -114,7 +114,7 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
     async (request) => {
       const actor = await app.actor(request);
       requirePermission(actor, 'campaign:launch');
-      return decideReceiptManually(db, actor, request.params.id, { status: 'accepted', reason: null });
+      return decideReceiptManually(db, deps.engine, actor, request.params.id, { status: 'accepted', reason: null });
     },
   );
 
@@ -126,7 +126,7 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
     async (request) => {
       const actor = await app.actor(request);
       requirePermission(actor, 'campaign:launch');
-      return decideReceiptManually(db, actor, request.params.id, { status: 'rejected', reason: request.body.reason });
+      return decideReceiptManually(db, deps.engine, actor, request.params.id, { status: 'rejected', reason: request.body.reason });
     },
   );
 }
