@@ -5,6 +5,7 @@ import { ERROR_CODES, ZErrorBody } from '@rally/domain';
 import { AppError, codeForStatus, invalid } from '../../lib/app-error.js';
 import type { Auth } from './auth.js';
 import { headersOf } from './request-context.js';
+import { clearSignInAttempts, registerSignInThrottleSweep, takeSignInAttempt } from './sign-in-throttle.js';
 
 export const ZSignInBody = z
   .object({
@@ -37,7 +38,7 @@ function isSameSitePath(value: string): boolean {
 }
 
 /** Hands a request to better-auth's web handler and relays its answer, errors in our shape. */
-async function forward(auth: Auth, baseURL: string, request: FastifyRequest, reply: FastifyReply) {
+async function forward(auth: Auth, baseURL: string, request: FastifyRequest, reply: FastifyReply, onSuccess?: () => Promise<void>) {
   const headers = headersOf(request);
   headers.delete('content-length');
   const init: RequestInit = { method: request.method, headers };
@@ -66,6 +67,7 @@ async function forward(auth: Auth, baseURL: string, request: FastifyRequest, rep
     // better-auth's own codes (INVALID_EMAIL_OR_PASSWORD…) are not ours to promise; its status picks one of ERROR_CODES.
     throw new AppError(res.status, codeForStatus(res.status, ERROR_CODES.authFailed), message);
   }
+  await onSuccess?.();
   for (const [key, value] of res.headers) {
     if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') continue;
     reply.header(key, value);
@@ -81,6 +83,8 @@ export interface AuthRoutesOptions {
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  registerSignInThrottleSweep(app.jobs, db);
   r.post(
     '/api/auth/sign-in/email',
     {
@@ -88,11 +92,17 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the session cookie',
+        description:
+          'Limited per address and per account: 5 attempts for one email back to back, then 429 with Retry-After (30 s, doubling up to 15 minutes); a success forgets the failures.',
         body: ZSignInBody,
         response: { 401: ZErrorBody, 429: ZErrorBody },
       },
     },
-    (request, reply) => forward(opts.auth, opts.baseURL, request, reply),
+    async (request, reply) => {
+      // Per account as well as per IP (decision 0016): counted before better-auth checks the password.
+      await takeSignInAttempt(db, 'dashboard', request.body.email);
+      return forward(opts.auth, opts.baseURL, request, reply, () => clearSignInAttempts(db, 'dashboard', request.body.email));
+    },
   );
   r.post(
     '/api/auth/sign-out',

@@ -48,11 +48,13 @@ describe('sign-in', () => {
   });
 
   it('rate limits sign-in per IP with 429 and Retry-After', async () => {
+    // A different email each time, so the per-account limit (sign-in-throttle.test.ts) plays no part.
+    let n = 0;
     const attempt = (ip: string) =>
       t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        payload: { email: 'owner@brand.test', password: 'wrong-password' },
+        payload: { email: `someone-${(n += 1)}@brand.test`, password: 'wrong-password' },
         remoteAddress: ip,
       });
     const statuses: number[] = [];

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -13,6 +14,18 @@ const ARGON2 = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, p
 export const hashPassword = (password: string) => hash(password, ARGON2);
 export const verifyPassword = ({ hash: digest, password }: { hash: string; password: string }) =>
   verify(digest, password).catch(() => false);
+
+// A hash of a password no one knows, with the same parameters as real ones (made once, on first use).
+let nobodysHash: Promise<string> | undefined;
+/**
+ * Checks a password against an identity that does not exist, for as long as a real check takes: an unknown email
+ * answers in the time of a wrong password, so timing does not tell which emails have an account. Always false.
+ */
+export async function verifyNoPassword(password: string): Promise<false> {
+  nobodysHash ??= hashPassword(randomBytes(24).toString('base64url'));
+  await verifyPassword({ hash: await nobodysHash, password });
+  return false;
+}
 
 const ac = createAccessControl(PERMISSION_STATEMENTS);
 

@@ -1,4 +1,5 @@
 // The auth module's public file: what other modules may use.
 export { requirePermission, resolveActor, headersOf, type RequestActor } from './request-context.js';
-export { hashPassword, verifyPassword } from './auth.js';
+export { hashPassword, verifyPassword, verifyNoPassword } from './auth.js';
 export { cookieValue } from './session-lookup.js';
+export { clearSignInAttempts, signInThrottleKey, takeSignInAttempt, type SignInScope } from './sign-in-throttle.js';

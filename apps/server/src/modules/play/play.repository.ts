@@ -303,17 +303,24 @@ export async function insertSignInCode(db: DbOrTx, input: { email: string; codeH
             now() + make_interval(secs => ${input.ttlSeconds}))`);
 }
 
-/** The email's latest code still unused and unexpired. */
-export async function findLatestSignInCode(db: DbOrTx, email: string) {
-  const [row] = rowsOf<{ id: number; code_hash: string; attempts: number; join: SignInJoin | null }>(
-    await db.execute(sql`select id, code_hash, attempts, "join" from play_sign_in_codes
-      where email = ${email} and used_at is null and expires_at > now() order by id desc limit 1`),
+/**
+ * Spends one try of the email's latest unused, unexpired code and answers it, or nothing when it has no tries left.
+ * One conditional update: parallel guesses queue on the row and at most `maxAttempts` of them get a code to compare.
+ */
+export async function takeSignInCodeAttempt(db: DbOrTx, email: string, maxAttempts: number) {
+  const [row] = rowsOf<{ id: number; code_hash: string; join: SignInJoin | null }>(
+    await db.execute(sql`update play_sign_in_codes set attempts = attempts + 1
+      where id = (select id from play_sign_in_codes
+                  where email = ${email} and used_at is null and expires_at > now() order by id desc limit 1)
+        and attempts < ${maxAttempts}::int
+      returning id, code_hash, "join"`),
   );
   return row;
 }
 
-export async function countSignInAttempt(db: DbOrTx, codeId: number): Promise<void> {
-  await db.execute(sql`update play_sign_in_codes set attempts = attempts + 1 where id = ${codeId}`);
+/** Gives back the try a right code took (the code, left unused, still signs in afterwards). */
+export async function refundSignInCodeAttempt(db: DbOrTx, codeId: number): Promise<void> {
+  await db.execute(sql`update play_sign_in_codes set attempts = attempts - 1 where id = ${codeId} and attempts > 0`);
 }
 
 /** Marks the code used unless it already is (two verifications of one code open one session); whether this one did. */

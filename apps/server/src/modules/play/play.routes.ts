@@ -51,7 +51,7 @@ import {
   type PlayActor,
 } from './play-session.js';
 import { insertUpload, uploadBelongsTo } from './play.repository.js';
-import { listSignInAccounts, passwordSignIn, requestSignInCode, verifySignInCode } from './sign-in.js';
+import { listSignInAccounts, passwordSignIn, registerSignInJobs, requestSignInCode, verifySignInCode } from './sign-in.js';
 import path from 'node:path';
 
 export interface PlayRoutesOptions {
@@ -78,6 +78,8 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   const { play: playCaches, engine: engineCaches } = app.caches;
   const actor = (request: Parameters<typeof resolvePlayActor>[2]) => resolvePlayActor(db, playCaches.sessions, request);
   const sr = opts.smartReview;
+  // Sign-in codes are made and mailed by a background job, after the answer (decision 0016).
+  registerSignInJobs(app.jobs, db, opts.mailer);
 
   r.post(
     '/api/play/auth/request-code',
@@ -86,13 +88,14 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       schema: {
         tags,
         summary: 'Mail a six-digit sign-in code (same answer whether the email is known or not)',
-        description: 'A consumer signing in for the first time sends `join` with a consumer campaign\'s public uid, name and country.',
+        description:
+          'A consumer signing in for the first time sends `join` with a consumer campaign\'s public uid, name and country. The mail leaves from the job queue after the answer. At most 3 codes per email in a row, then 429 with Retry-After (1 minute, doubling up to 15).',
         body: ZPlayRequestCodeBody,
         response: { 200: ZPlayRequestCodeResponse, 400: ZErrorBody, 429: ZErrorBody },
       },
     },
     async (request) => {
-      await requestSignInCode(db, opts.mailer, request.body);
+      await requestSignInCode(db, app.jobs, request.body);
       return { ok: true as const, expiresInSeconds: PLAY_CODE_TTL_SECONDS };
     },
   );

@@ -14,16 +14,17 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { AppError, invalid } from '../../lib/app-error.js';
-import { verifyPassword } from '../auth/index.js';
+import type { BackgroundJobs } from '../../lib/background-jobs.js';
+import { clearSignInAttempts, takeSignInAttempt, verifyNoPassword, verifyPassword } from '../auth/index.js';
 import type { PlayMailer } from './play-mailer.js';
 import {
-  countSignInAttempt,
   findCampaignBrandByUid,
-  findLatestSignInCode,
   insertSignInCode,
   isJoinableConsumerCampaign,
   listAccountsOfEmail,
   listPasswordUsers,
+  refundSignInCodeAttempt,
+  takeSignInCodeAttempt,
   upsertConsumer,
   useSignInCode,
 } from './play.repository.js';
@@ -39,41 +40,68 @@ async function participantByEmail(db: Db, email: string, choice?: TPlayAccountCh
 
 const badChoice = () => invalid([{ path: 'account', message: 'not an account of this email' }]);
 
+/** The background job that makes and mails a one-time code (decision 0013: mail leaves from the job queue). */
+export const SIGN_IN_CODE_JOB = 'play-sign-in-code';
+type SignInCodeJob = Pick<TPlayRequestCodeBody, 'email' | 'join'>;
+
 /**
- * Mails a one-time code when the email belongs to a participant, or when a consumer joins through an
- * active consumer campaign in their country. The answer is the same either way (no account probing).
+ * Queues the code's mail and answers: the same work, the same answer and about the same time whether the email is
+ * known or not (no account probing; whether to mail at all is decided in the job). At most a few codes per email in
+ * a row (decision 0016), for known and unknown emails alike, so no one can make Rally mail any address at will.
  */
-export async function requestSignInCode(db: Db, mailer: PlayMailer, body: TPlayRequestCodeBody): Promise<void> {
-  const known = await participantByEmail(db, body.email);
-  let join: TPlayRequestCodeBody['join'] | null = null;
-  if (!known) {
-    if (!body.join) return;
-    if (!(await isJoinableConsumerCampaign(db, body.join.campaignUid, body.join.countryCode))) return;
-    join = body.join;
-  }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await insertSignInCode(db, { email: body.email, codeHash: hashCode(body.email, code), join, ttlSeconds: PLAY_CODE_TTL_SECONDS });
-  await mailer.sendSignInCode(body.email, code);
+export async function requestSignInCode(db: Db, jobs: BackgroundJobs, body: TPlayRequestCodeBody): Promise<void> {
+  await takeSignInAttempt(db, 'play-code', body.email);
+  await jobs.send<SignInCodeJob>(SIGN_IN_CODE_JOB, { email: body.email, ...(body.join ? { join: body.join } : {}) });
 }
 
-/** The latest unused code of the email if `code` is it; a wrong code uses one of its tries. */
+/**
+ * The job: mails a code when the email belongs to a participant, or when a consumer joins through an active
+ * consumer campaign in their country; nothing otherwise. A retry makes a new code (the latest one counts).
+ */
+export async function mailSignInCode(db: Db, mailer: PlayMailer, data: SignInCodeJob): Promise<void> {
+  const known = await participantByEmail(db, data.email);
+  let join: TPlayRequestCodeBody['join'] | null = null;
+  if (!known) {
+    if (!data.join) return;
+    if (!(await isJoinableConsumerCampaign(db, data.join.campaignUid, data.join.countryCode))) return;
+    join = data.join;
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await insertSignInCode(db, { email: data.email, codeHash: hashCode(data.email, code), join, ttlSeconds: PLAY_CODE_TTL_SECONDS });
+  await mailer.sendSignInCode(data.email, code);
+}
+
+/** Registers the code-mail job (in the play routes plugin, before the app is ready). */
+export function registerSignInJobs(jobs: BackgroundJobs, db: Db, mailer: PlayMailer): void {
+  jobs.register<SignInCodeJob>(SIGN_IN_CODE_JOB, (data) => mailSignInCode(db, mailer, data));
+}
+
+/**
+ * The latest unused code of the email if `code` is it. Each check spends one of its tries first, atomically, so
+ * parallel guesses compare at most PLAY_CODE_MAX_ATTEMPTS against a code; none is left: refused like a wrong code.
+ */
 async function checkCode(db: Db, email: string, code: string) {
-  const row = await findLatestSignInCode(db, email);
-  if (!row || row.attempts >= PLAY_CODE_MAX_ATTEMPTS) throw wrong('code', 'this code is wrong or expired; ask for a new one');
+  const row = await takeSignInCodeAttempt(db, email, PLAY_CODE_MAX_ATTEMPTS);
+  if (!row) throw wrong('code', 'this code is wrong or expired; ask for a new one');
   const expected = Buffer.from(row.code_hash);
   const given = Buffer.from(hashCode(email, code));
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    await countSignInAttempt(db, row.id);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given))
     throw wrong('code', 'this code is wrong or expired; ask for a new one');
-  }
   return row;
 }
 
-/** Store users of the email whose password this is. */
+/**
+ * Store users of the email whose password this is. Counted per email before any check (decision 0016: 429 with
+ * Retry-After once its back-off starts); an email without a password user still costs one argon2 verification, so
+ * known and unknown emails answer alike and in the same time. A right password forgets the email's failures.
+ */
 async function passwordAccounts(db: Db, email: string, password: string): Promise<TPlayAccount[]> {
+  await takeSignInAttempt(db, 'play-password', email);
   const candidates = await listPasswordUsers(db, email);
+  if (candidates.length === 0) await verifyNoPassword(password);
   const ok = new Set<number>();
   for (const u of candidates) if (await verifyPassword({ hash: u.password_hash, password })) ok.add(Number(u.id));
+  if (ok.size > 0) await clearSignInAttempts(db, 'play-password', email);
   return (await listAccountsOfEmail(db, email)).filter((a) => a.kind === 'store_user' && ok.has(a.id));
 }
 
@@ -86,7 +114,9 @@ export async function listSignInAccounts(db: Db, body: TPlayAccountsBody): Promi
     if (accounts.length === 0) throw wrong('password', 'wrong email or password');
     return orderAccounts(accounts);
   }
-  await checkCode(db, body.email, body.code!);
+  const row = await checkCode(db, body.email, body.code!);
+  // The code stays unused for the sign-in that follows: the right guess does not spend one of its tries.
+  await refundSignInCodeAttempt(db, row.id);
   return orderAccounts(await listAccountsOfEmail(db, body.email));
 }
 
@@ -106,6 +136,7 @@ export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promi
     }
   }
   if (!who) throw wrong('code', 'this code is wrong or expired; ask for a new one');
+  await clearSignInAttempts(db, 'play-code', body.email);
   const actor = (await loadParticipant(db, who.kind, who.id))!;
   return { token: await createPlaySession(db, actor), actor };
 }

@@ -1,4 +1,4 @@
-import type { TRankRow } from '@rally/domain';
+import { firstNameAndInitial, type TPublicLeaderboardNames, type TRankRow } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { leaderboardPage, type ContestCaches } from '../engine/index.js';
 import { findPublicCampaign, publicMissions, publicRewards } from './public-page.repository.js';
@@ -30,10 +30,14 @@ export interface PublicCampaign {
   countryCodes: string[];
   missions: { title: string; description: string }[];
   rewards: PublicReward[];
-  leaderboard: { showUser: boolean; showStore: boolean; showSubmissions: boolean; showSales: boolean; rows: TRankRow[] } | null;
+  /** Only what the brand lets a public page name (PublicRankRow); null when the contest shows no leaderboard. */
+  leaderboard: { showUser: boolean; showStore: boolean; showSubmissions: boolean; showSales: boolean; rows: PublicRankRow[] } | null;
   /** A consumer campaign that is running: visitors may sign in and take part here. */
   canTakePart: boolean;
 }
+
+/** A leaderboard row as the public may see it: no ids; a name only as the brand allows (first name and initial). */
+export type PublicRankRow = Pick<TRankRow, 'rank' | 'userName' | 'storeName' | 'submissions' | 'salesAmountCents'>;
 
 const LEADERBOARD_ROWS = 10;
 const date = (d: Date | string | null) => (d === null ? null : new Date(d));
@@ -60,13 +64,7 @@ export async function getPublicCampaign(db: Db, caches: ContestCaches, uid: stri
       limit: LEADERBOARD_ROWS,
       withTotal: false,
     });
-    leaderboard = {
-      showUser: contest.type === 'user' && contest.displayLeadersByUserInfo,
-      showStore: contest.type === 'store' || contest.displayLeadersByStoreInfo,
-      showSubmissions: contest.displayLeadersByNumberSubmissions,
-      showSales: contest.displayLeadersByTotalSalesAmount,
-      rows: page.rows,
-    };
+    leaderboard = publicLeaderboard(c.public_leaderboard_names, contest, page.rows);
   }
   return {
     id: c.id,
@@ -97,5 +95,35 @@ export async function getPublicCampaign(db: Db, caches: ContestCaches, uid: stri
     }),
     leaderboard,
     canTakePart: c.type === 'consumer' && c.status === 'active',
+  };
+}
+
+/**
+ * The leaderboard the public sees (issue 27): the contest's own display choices, narrowed by the brand's choice of
+ * who a public page names — nobody by default, first name and last initial, or stores. Names not shown are not
+ * sent to the page at all; a board left with nothing but ranks is not shown.
+ */
+function publicLeaderboard(
+  names: TPublicLeaderboardNames,
+  contest: { type: 'user' | 'store'; displayLeadersByUserInfo: boolean; displayLeadersByStoreInfo: boolean; displayLeadersByNumberSubmissions: boolean; displayLeadersByTotalSalesAmount: boolean },
+  rows: TRankRow[],
+): PublicCampaign['leaderboard'] {
+  const showUser = names === 'initials' && contest.type === 'user' && contest.displayLeadersByUserInfo;
+  const showStore = names === 'stores' && (contest.type === 'store' || contest.displayLeadersByStoreInfo);
+  const showSubmissions = contest.displayLeadersByNumberSubmissions;
+  const showSales = contest.displayLeadersByTotalSalesAmount;
+  if (!showUser && !showStore && !showSubmissions && !showSales) return null;
+  return {
+    showUser,
+    showStore,
+    showSubmissions,
+    showSales,
+    rows: rows.map((r) => ({
+      rank: r.rank,
+      userName: showUser && r.userName !== null ? firstNameAndInitial(r.userName) : null,
+      storeName: showStore ? r.storeName : null,
+      submissions: showSubmissions ? r.submissions : null,
+      salesAmountCents: showSales ? r.salesAmountCents : null,
+    })),
   };
 }

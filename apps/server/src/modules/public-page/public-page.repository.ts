@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { TContestSettings } from '@rally/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { TContestSettings, TPublicLeaderboardNames } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
+import { brands } from '../../db/schema/index.js';
 import { carriesCodes } from '../../lib/sql-helpers.js';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -18,16 +19,28 @@ export interface PublicCampaignRow {
   time_zone: string;
   public_uid: string;
   country_codes: string[] | string | null;
+  /** The brand's choice of who its public pages name on a leaderboard. */
+  public_leaderboard_names: TPublicLeaderboardNames;
 }
 
 /** A launched campaign by its public uid (any brand: the page is public); undefined for any other status. */
 export async function findPublicCampaign(db: DbOrTx, uid: string): Promise<PublicCampaignRow | undefined> {
   return rowsOf<PublicCampaignRow>(
     await db.execute(sql`select c.id, c.brand_id, b.name as brand_name, b.currency, c.name, c.type, c.status, c.start_date, c.end_date, c.time_zone,
-        c.public_uid, coalesce(array_to_json(c.country_codes), '[]'::json) as country_codes
+        c.public_uid, coalesce(array_to_json(c.country_codes), '[]'::json) as country_codes, b.public_leaderboard_names
       from campaigns c join brands b on b.id = c.brand_id
       where c.public_uid = ${uid} and c.status in ('active', 'ended')`),
   )[0];
+}
+
+/** The brand's public page settings. */
+export async function findPublicPageSettings(db: DbOrTx, brandId: string): Promise<{ leaderboardNames: TPublicLeaderboardNames } | undefined> {
+  const [row] = await db.select({ leaderboardNames: brands.publicLeaderboardNames }).from(brands).where(eq(brands.id, brandId));
+  return row;
+}
+
+export async function savePublicPageSettings(db: DbOrTx, brandId: string, settings: { leaderboardNames: TPublicLeaderboardNames }): Promise<void> {
+  await db.update(brands).set({ publicLeaderboardNames: settings.leaderboardNames }).where(eq(brands.id, brandId));
 }
 
 export interface PublicMissionRow {

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getPublicCampaign } from './get-public-campaign.js';
+import { publicPageSettingsRoutes } from './public-page-settings.routes.js';
 import { languageFrom, PUBLIC_MESSAGES } from './public-page-messages.js';
 import { renderCampaignPage, renderMessagePage } from './render-public-page.js';
 import { registerRewardCodeMail } from './reward-code-mail.js';
@@ -45,6 +46,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageRou
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const script = scriptLocator(opts.webDist);
   registerRewardCodeMail(app, publicUrl);
+  await publicPageSettingsRoutes(app);
 
   const allowAnyFramer = (reply: FastifyReply) => {
     const csp = String(reply.getHeader('content-security-policy') ?? "default-src 'self'");

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TContestSettings } from '@rally/domain';
+import { APP_REQUEST_HEADER, ZErrorBody, type TContestSettings } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { factories } from '../../testing/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
@@ -27,6 +27,29 @@ async function consumerCampaign() {
   const code = await k.reward({ type: 'discount', title: 'Twenty off', percentageDiscount: 20, completionsToUnlock: 1, maxPerUser: 1 });
   await k.codes(code.id, 3);
   await k.reward({ type: 'prize', title: 'A year of drinks', valueCents: 60_000, totalAvailable: 2 });
+  return k;
+}
+
+const put = (cookie: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/public-page/settings', headers: { cookie, [APP_REQUEST_HEADER]: '1' }, payload });
+
+/** A running staff contest ranking by entries, with names shown by its own settings: Grace (2 entries) above Daniel (1). */
+async function staffContest() {
+  const contest: TContestSettings = {
+    type: 'user',
+    displayLeaderboard: true,
+    rankLeadersBasedOn: 'numbers_submissions',
+    displayLeadersByUserInfo: true,
+    displayLeadersByStoreInfo: true,
+    displayLeadersByNumberSubmissions: true,
+    displayLeadersByTotalSalesAmount: false,
+    rulesAndRegulations: { useCustom: false, customUrl: '' },
+  };
+  const k = await runningCampaign(db(), t.brandIds.owner, { type: 'contest', campaignMission: { contest }, participants: 2 });
+  await db().execute(sql`update stores set name = 'Maple Street' where id = ${k.store.id}`);
+  await db().execute(sql`update store_users set name = case id when ${k.users[0]!.id} then 'Daniel Brown' else 'Grace Ann Martin' end where id in (${k.users[0]!.id}, ${k.users[1]!.id})`);
+  const [daniel, grace] = await Promise.all(k.users.map((u) => playCookie(db(), t.brandIds.owner, u.id)));
+  for (const c of [daniel!, grace!, grace!]) expect((await submit(t.app, c, k.campaign.id, k.cm.id, { kind: 'contest' })).statusCode).toBe(201);
   return k;
 }
 
@@ -99,24 +122,53 @@ describe('public campaign page', () => {
     }
   });
 
-  it('shows the leaderboard of a contest that displays one', async () => {
-    const contest: TContestSettings = {
-      type: 'user',
-      displayLeaderboard: true,
-      rankLeadersBasedOn: 'numbers_submissions',
-      displayLeadersByUserInfo: true,
-      displayLeadersByStoreInfo: false,
-      displayLeadersByNumberSubmissions: true,
-      displayLeadersByTotalSalesAmount: false,
-      rulesAndRegulations: { useCustom: false, customUrl: '' },
-    };
-    const k = await runningCampaign(db(), t.brandIds.owner, { type: 'contest', campaignMission: { contest }, participants: 2 });
-    const [a, b] = await Promise.all(k.users.map((u) => playCookie(db(), t.brandIds.owner, u.id)));
-    for (const c of [a!, b!, b!]) expect((await submit(t.app, c, k.campaign.id, k.cm.id, { kind: 'contest' })).statusCode).toBe(201);
+  it('shows the leaderboard of a contest that displays one, naming nobody by default', async () => {
+    const k = await staffContest();
     const html = (await get(`/campaign/${k.campaign.publicUid}`)).body;
     expect(html).toContain('<h2 id="leaderboard-h">Leaderboard</h2>');
-    expect(html).toMatch(/<tr><td>1<\/td><td>Participant 2<\/td><td class="num">2<\/td><\/tr><tr><td>2<\/td><td>Participant 1<\/td><td class="num">1<\/td><\/tr>/);
+    // Ranks and entries only: no participant or store column, and no name anywhere in the page.
+    expect(html).toMatch(/<thead><tr><th scope="col">Rank<\/th><th scope="col" class="num">Entries<\/th><\/tr><\/thead>/);
+    expect(html).toMatch(/<tr><td>1<\/td><td class="num">2<\/td><\/tr><tr><td>2<\/td><td class="num">1<\/td><\/tr>/);
+    for (const name of ['Grace', 'Martin', 'Daniel', 'Brown', 'Maple Street']) expect(html).not.toContain(name);
     expect(html).not.toContain('id="rally-join"');
+  });
+
+  it("names participants by first name and initial, or stores, only as the brand chose, for the brand's pages only", async () => {
+    const k = await staffContest();
+    const page = async () => (await get(`/campaign/${k.campaign.publicUid}`)).body;
+    const owner = await t.signIn('owner@brand.test');
+
+    expect((await put(owner, { leaderboardNames: 'initials' })).json()).toEqual({ leaderboardNames: 'initials' });
+    let html = await page();
+    expect(html).toMatch(/<tr><td>1<\/td><td>Grace M\.<\/td><td class="num">2<\/td><\/tr><tr><td>2<\/td><td>Daniel B\.<\/td><td class="num">1<\/td><\/tr>/);
+    for (const hidden of ['Martin', 'Brown', 'Maple Street']) expect(html).not.toContain(hidden);
+
+    expect((await put(owner, { leaderboardNames: 'stores' })).statusCode).toBe(200);
+    html = await page();
+    expect(html).toMatch(/<tr><td>1<\/td><td>Maple Street<\/td><td class="num">2<\/td><\/tr>/);
+    for (const hidden of ['Grace', 'Daniel']) expect(html).not.toContain(hidden);
+
+    // Another brand's choice says nothing about this brand's pages.
+    const retailer = await t.signIn('retailer@retail.test');
+    expect((await put(retailer, { leaderboardNames: 'initials' })).statusCode).toBe(200);
+    expect(await page()).not.toContain('Grace');
+
+    expect((await put(owner, { leaderboardNames: 'none' })).statusCode).toBe(200);
+    expect(await page()).not.toContain('Maple Street');
+    const settings = await t.app.inject({ method: 'GET', url: '/api/public-page/settings', headers: { cookie: owner } });
+    expect(settings.json()).toEqual({ leaderboardNames: 'none' });
+  });
+
+  it('lets only owners and admins change the setting, and names a wrong value', async () => {
+    const owner = await t.signIn('owner@brand.test');
+    const wrong = await put(owner, { leaderboardNames: 'full-names' });
+    expect(wrong.statusCode).toBe(400);
+    expect(ZErrorBody.parse(wrong.json()).error.fields.map((f) => f.path)).toContain('leaderboardNames');
+    const member = await t.signIn('owner@brand.test');
+    expect((await t.app.inject({ method: 'POST', url: '/api/me/brand', headers: { cookie: member }, payload: { brandId: t.brandIds.outlet } })).statusCode).toBe(200);
+    expect((await put(member, { leaderboardNames: 'initials' })).statusCode).toBe(403);
+    // A member may still read it (the builder shows it).
+    expect((await t.app.inject({ method: 'GET', url: '/api/public-page/settings', headers: { cookie: member } })).json()).toEqual({ leaderboardNames: 'none' });
   });
 });
 

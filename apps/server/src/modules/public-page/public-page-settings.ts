@@ -1,0 +1,20 @@
+import { DEFAULT_PUBLIC_LEADERBOARD_NAMES, type TPublicPageSettings } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { requirePermission, type RequestActor } from '../auth/index.js';
+import { findPublicPageSettings, savePublicPageSettings } from './public-page.repository.js';
+
+/** The brand's public page settings; any member may read them (the builder shows them). */
+export async function getPublicPageSettings(db: Db, actor: RequestActor): Promise<TPublicPageSettings> {
+  const row = await findPublicPageSettings(db, actor.brandId);
+  return { leaderboardNames: row?.leaderboardNames ?? DEFAULT_PUBLIC_LEADERBOARD_NAMES };
+}
+
+/**
+ * Changes what the brand's public pages show. Deciding what the public sees of the brand's staff is a launch-level
+ * decision: owners and admins (campaign:launch), like launching itself.
+ */
+export async function updatePublicPageSettings(db: Db, actor: RequestActor, settings: TPublicPageSettings): Promise<TPublicPageSettings> {
+  requirePermission(actor, 'campaign:launch');
+  await savePublicPageSettings(db, actor.brandId, settings);
+  return getPublicPageSettings(db, actor);
+}
