@@ -1,2 +1,2 @@
 // The media module's public file: what other modules may use.
-export { createDiskStorage } from './media-storage.js';
+export { createDiskStorage, type MediaStorage } from './media-storage.js';

@@ -4,11 +4,11 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileTypeFromFile } from 'file-type';
 import sharp, { type FormatEnum } from 'sharp';
 import { ERROR_CODES, MEDIA_LIMITS, mediaTitleProblem, pageMeta, type TMediaFile, type TMediaResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { appError, invalid, notFound } from '../../lib/app-error.js';
+import { checkImageSize, MEDIA_IMAGE_MAX_PIXELS, sniffUploadType, unreadableImage } from '../../lib/image-upload.js';
 import { multipartFailure } from '../../lib/multipart-upload.js';
 import type { RequestActor } from '../auth/index.js';
 import { findMediaRow, insertMediaFile, pageMediaFiles, setMediaTitle, type MediaInsert, type MediaRow } from './media.repository.js';
@@ -104,19 +104,8 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
     if (options.wasTruncated()) throw tooLarge('video', options.videoLimitBytes);
     const { size } = await stat(tempPath);
     if (size === 0) throw invalid([{ path: 'file', message: 'the file is empty' }]);
-    const sniffed = await fileTypeFromFile(tempPath);
-    const kind = sniffed?.mime.startsWith('image/') ? 'image' : sniffed?.mime.startsWith('video/') ? 'video' : null;
-    if (!sniffed || !kind) {
-      throw invalid([{ path: 'file', message: 'only images and videos are accepted' }]);
-    }
-    const declaredKind = options.declaredType.split('/')[0];
-    const ext = path.extname(options.fileName).slice(1).toLowerCase();
-    const extOk = ext === '' || ext === sniffed.ext || (ext === 'jpg' && sniffed.ext === 'jpg') || (ext === 'jpeg' && sniffed.ext === 'jpg');
-    if (declaredKind !== kind || !extOk) {
-      throw invalid([
-        { path: 'file', message: `the file is really ${sniffed.mime}, not what its name or type (${options.declaredType}) says` },
-      ]);
-    }
+    const sniffed = await sniffUploadType(tempPath, { type: options.declaredType, fileName: options.fileName }, ['image', 'video']);
+    const kind = sniffed.kind;
     if (kind === 'image' && size > MEDIA_LIMITS.imageBytes) throw tooLarge('image', MEDIA_LIMITS.imageBytes);
 
     const id = randomUUID();
@@ -134,13 +123,20 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
     };
     if (kind === 'image') {
       const format = sniffed.ext === 'jpg' ? 'jpeg' : sniffed.ext;
-      let image = sharp(tempPath, { animated: format === 'gif' || format === 'webp', limitInputPixels: 100_000_000 });
+      const animated = format === 'gif' || format === 'webp';
+      // The header bounds what is decoded: a small file declaring a huge image is refused before it inflates.
+      const dims = await checkImageSize(tempPath, { maxPixels: MEDIA_IMAGE_MAX_PIXELS, animated });
+      let image = sharp(tempPath, { animated, limitInputPixels: MEDIA_IMAGE_MAX_PIXELS });
       const meta = await image.metadata().catch(() => {
-        throw invalid([{ path: 'file', message: 'the image cannot be read' }]);
+        throw unreadableImage();
       });
       // Re-encoding drops EXIF/GPS and other metadata; rotate() first applies the orientation it carried.
       image = image.rotate();
-      const stripped = IMAGE_OUTPUT.has(format) ? await image.toFormat(format as keyof FormatEnum).toBuffer() : await image.png().toBuffer();
+      const reencoded = IMAGE_OUTPUT.has(format) ? image.toFormat(format as keyof FormatEnum) : image.png();
+      // Bytes that pass the header but do not decode (damaged, cut short) are the client's 400, not a 500.
+      const stripped = await reencoded.toBuffer().catch(() => {
+        throw unreadableImage();
+      });
       const thumb = await sharp(stripped, { animated: false }).resize({ width: 320, height: 320, fit: 'inside', withoutEnlargement: true }).webp().toBuffer();
       stored.push(values.storageKey, `${id}/thumb`);
       await deps.storage.putBuffer(values.storageKey, stripped);
@@ -148,8 +144,8 @@ export async function uploadMedia(deps: MediaDeps, options: UploadMediaOptions):
       values.sizeBytes = stripped.length;
       values.mimeType = IMAGE_OUTPUT.has(format) ? sniffed.mime : 'image/png';
       values.thumbKey = `${id}/thumb`;
-      values.width = meta.autoOrient?.width ?? meta.width ?? null;
-      values.height = meta.autoOrient?.height ?? meta.height ?? null;
+      values.width = meta.autoOrient?.width ?? meta.width ?? dims.width;
+      values.height = meta.autoOrient?.height ?? meta.height ?? dims.height;
     } else {
       // A video is stored only if it can be read as one: random bytes behind an mp4 header are refused.
       if (!(await deps.probe.readable(tempPath))) throw invalid([{ path: 'file', message: 'the video cannot be read (damaged, or not really a video)' }]);

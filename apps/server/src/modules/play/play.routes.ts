@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ERROR_CODES,
   IDEMPOTENCY_KEY_HEADER,
   PLAY_CODE_TTL_SECONDS,
   ZCampaignIdParams,
@@ -33,8 +31,10 @@ import {
   ZPrizeUserFormBody,
   type TAddReceiptResult,
 } from '@rally/domain';
-import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import { invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
+import { PHOTO_LIMITS } from '../../lib/image-upload.js';
+import { fileOfRequest } from '../../lib/multipart-upload.js';
 import { participantKey, recordCompletion } from '../engine/index.js';
 import { createDiskStorage } from '../media/index.js';
 import { addReceipt, attachReceipt, queueReceiptReview, type SmartReviewDeps } from '../smart-review/index.js';
@@ -50,8 +50,9 @@ import {
   setPlayCookie,
   type PlayActor,
 } from './play-session.js';
-import { insertUpload, uploadBelongsTo } from './play.repository.js';
+import { uploadBelongsTo } from './play.repository.js';
 import { listSignInAccounts, passwordSignIn, registerSignInJobs, requestSignInCode, verifySignInCode } from './sign-in.js';
+import { uploadPhoto } from './upload-photo.js';
 import path from 'node:path';
 
 export interface PlayRoutesOptions {
@@ -65,7 +66,6 @@ export interface PlayRoutesOptions {
   afterCompletion?: (event: { actor: PlayActor; completionId: number; unlockedCodes: number; acceptLanguage: string | undefined }) => Promise<void>;
 }
 
-const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 const tags = ['play'];
 const security = [{ playSession: [] }];
 
@@ -247,23 +247,15 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       schema: {
         tags,
         security,
-        summary: 'Upload a photo (receipt or photo field) as multipart field "file" (image/*, ≤ 10 MB)',
+        summary: 'Upload a photo (receipt or photo field) as multipart field "file": an image by its content (JPEG, PNG, WebP, GIF, AVIF, TIFF), ≤ 10 MB, ≤ 40 megapixels',
         consumes: ['multipart/form-data'],
-        response: { 201: ZPlayUpload, 413: ZErrorBody, 415: ZErrorBody, ...errorResponses },
+        response: { 201: ZPlayUpload, 413: ZErrorBody, ...errorResponses },
       },
     },
     async (request, reply) => {
       const a = await actor(request);
-      if (!request.isMultipart()) throw invalid([{ path: 'file', message: 'send the file as multipart/form-data' }]);
-      const part = await request.file({ limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1 } });
-      if (!part) throw invalid([{ path: 'file', message: 'required' }]);
-      if (!part.mimetype.startsWith('image/')) throw new AppError(415, ERROR_CODES.unsupportedMediaType, 'Only images can be uploaded', [{ path: 'file', message: 'an image' }]);
-      const bytes = await part.toBuffer().catch(() => null);
-      if (!bytes || part.file.truncated) throw new AppError(413, ERROR_CODES.payloadTooLarge, 'The photo is larger than 10 MB', [{ path: 'file', message: 'at most 10 MB' }]);
-      const id = randomUUID();
-      await storage.putBuffer(`${id}/original`, bytes);
-      await insertUpload(db, { id, brandId: a.brandId, participantKey: participantKey(a), storageKey: `${id}/original`, contentType: part.mimetype, sizeBytes: bytes.length });
-      return reply.status(201).send({ uploadId: id, url: `/api/play/uploads/${id}` });
+      const part = await fileOfRequest(request, { fileSize: PHOTO_LIMITS.bytes });
+      return reply.status(201).send(await uploadPhoto({ db, storage }, a, part));
     },
   );
 

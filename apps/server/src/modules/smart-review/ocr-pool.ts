@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { PHOTO_LIMITS } from '../../lib/image-upload.js';
 
 /**
  * A small pool of tesseract.js workers (each a worker thread running the WASM engine) for reading receipts,
@@ -28,7 +29,8 @@ export function englishModelDir(): string {
  * white (measured in bench/RESULTS.md, smart-review-ocr: the threshold turns noisy paper into clean text).
  */
 export async function prepareReceiptImage(image: Buffer): Promise<Buffer> {
-  const img = sharp(image, { failOn: 'none', limitInputPixels: 40_000_000 }).rotate();
+  // The upload's own pixel bound (checked from the header before the photo was stored), so what was accepted can be read.
+  const img = sharp(image, { failOn: 'none', limitInputPixels: PHOTO_LIMITS.pixels }).rotate();
   const meta = await img.metadata();
   const width = meta.width ?? 0;
   const target = width > 0 && width < 800 ? 1000 : width > 2400 ? 2000 : null;

@@ -99,6 +99,21 @@ export async function earlierSameImage(db: DbOrTx, brandId: string, imageHash: s
   return rows.length > 0;
 }
 
+/**
+ * Claims the brand's one charge for a receipt image (sha-256 of its bytes): true when this read is the first of
+ * that image to be charged, false when the brand paid for it already (sent twice, read again after a replacement,
+ * or read at the same time by another job — the primary key decides). Call in the transaction that charges.
+ */
+export async function claimScanCharge(tx: DbOrTx, c: { brandId: string; imageHash: string; receiptId: number; feeCents: number }): Promise<boolean> {
+  const rows = rowsOf<{ receipt_id: unknown }>(
+    await tx.execute(sql`insert into receipt_scan_charges (brand_id, image_hash, receipt_id, fee_cents)
+      values (${c.brandId}, ${c.imageHash}, ${c.receiptId}, ${c.feeCents})
+      on conflict (brand_id, image_hash) do nothing
+      returning receipt_id`),
+  );
+  return rows.length > 0;
+}
+
 /** An earlier receipt of the brand from the same merchant with the same receipt number. */
 export async function earlierSameNumber(db: DbOrTx, brandId: string, numberKey: string, merchantKey: string, beforeId: number): Promise<boolean> {
   const rows = rowsOf<{ id: unknown }>(
@@ -191,21 +206,22 @@ export interface ReadFields {
 
 /**
  * Records what the OCR read and the decision, only while the receipt is still queued (a retried job, or
- * a photo replaced meanwhile, changes nothing); true when this call recorded it.
+ * a photo replaced meanwhile, changes nothing); true when this call recorded it. scanned_at says the OCR read it
+ * (a reused photo is decided unread).
  */
 export async function recordScan(
   tx: DbOrTx,
   receiptId: number,
   imageHash: string,
   f: ReadFields,
-  outcome: { status: TReceiptStatus; flags: TReceiptFlag[]; feeCents: number | null; automatic: boolean },
+  outcome: { status: TReceiptStatus; flags: TReceiptFlag[]; feeCents: number | null; automatic: boolean; read: boolean },
 ): Promise<boolean> {
   const rows = rowsOf<{ id: unknown }>(
     await tx.execute(sql`update receipts set merchant = ${f.merchant}, merchant_key = ${f.merchantKey}, receipt_date = ${f.receiptDate},
         receipt_number = ${f.receiptNumber}, receipt_number_key = ${f.receiptNumberKey}, subtotal_cents = ${f.subtotalCents},
         tax_cents = ${f.taxCents}, total_cents = ${f.totalCents}, total_confidence = ${f.totalConfidence},
         line_items = ${JSON.stringify(f.lineItems)}::jsonb, ocr_text = ${f.ocrText}, flags = ${JSON.stringify(outcome.flags)}::jsonb,
-        status = ${outcome.status}, scanned_at = now(), fee_cents = ${outcome.feeCents},
+        status = ${outcome.status}, scanned_at = ${outcome.read ? sql`now()` : null}, fee_cents = ${outcome.feeCents},
         reviewer = ${outcome.automatic ? 'smart-review' : null}, reviewed_at = ${outcome.automatic ? sql`now()` : null}
       where id = ${receiptId} and status = 'queued' and image_hash = ${imageHash}
       returning id`),

@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZPlayCampaignDetail } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -10,12 +14,20 @@ import { dayInZone } from './review-receipt.js';
 let t: TestApp;
 let owner: string;
 let partner: string;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-smart-review-'));
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { DATA_DIR: dataDir } });
   owner = await t.signIn('owner@brand.test');
   partner = await t.signIn('partner@partner.test');
 }, 60_000);
-afterAll(() => t?.close());
+afterAll(async () => {
+  await t?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A small photo that is no receipt, different for each seed (uploads must be real images). */
+const plainPhoto = (seed: number) =>
+  sharp({ create: { width: 32, height: 24, channels: 3, background: { r: seed % 256, g: (seed * 7) % 256, b: (seed * 13) % 256 } } }).png().toBuffer();
 
 const db = () => t.database.db;
 const rows = async <T>(q: ReturnType<typeof sql>) => (await db().execute(q)) as unknown as { rows: T[] };
@@ -55,7 +67,7 @@ function receiptFor(seed: number, timeZone: string) {
 }
 
 async function upload(cookie: string, bytes: Buffer): Promise<string> {
-  const body = multipartBody({ name: 'receipt.jpg', type: 'image/jpeg', bytes });
+  const body = multipartBody({ name: 'receipt', type: 'image/jpeg', bytes });
   const res = await t.app.inject({ method: 'POST', url: '/api/play/uploads', headers: { cookie, 'content-type': body.contentType }, payload: body.payload });
   expect(res.statusCode).toBe(201);
   return res.json().uploadId as string;
@@ -195,7 +207,7 @@ describe('receipts with smart review off (manual queue)', () => {
     const k = await saleCampaign();
     const cookie = await playCookie(db(), brand(), k.users[0]!.id);
     const feesBefore = await feeLines();
-    const c = await sell(k, cookie, 1234, Buffer.from('not really an image'));
+    const c = await sell(k, cookie, 1234, await plainPhoto(1));
     const r = await receiptOf(c.id);
     expect([r.status, r.flags, r.fee_cents]).toEqual(['review', ['smart_review_off'], null]);
     expect((await feeLines()).n).toBe(feesBefore.n);
@@ -217,8 +229,8 @@ describe('receipts with smart review off (manual queue)', () => {
     const k = await saleCampaign();
     const mine = await playCookie(db(), brand(), k.users[0]!.id);
     const theirs = await playCookie(db(), brand(), k.users[1]!.id);
-    const c = await sell(k, mine, 1234, Buffer.from('first photo'));
-    const second = await upload(mine, Buffer.from('second photo'));
+    const c = await sell(k, mine, 1234, await plainPhoto(2));
+    const second = await upload(mine, await plainPhoto(3));
     const url = '/api/play/receipt-scan/add-receipt';
     const ok = await t.app.inject({ method: 'POST', url, headers: { cookie: mine }, payload: { completionsId: c.id, master: second } });
     expect(ok.json()).toMatchObject({ completionId: c.id, status: 'review' });
@@ -229,5 +241,95 @@ describe('receipts with smart review off (manual queue)', () => {
     const foreign = await t.app.inject({ method: 'POST', url, headers: { cookie: theirs }, payload: { completionsId: c.id, master: second } });
     expect(foreign.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url, payload: { completionsId: c.id, master: second } })).statusCode).toBe(401);
+  });
+});
+
+describe('what smart review charges (once per distinct receipt, never for one not read)', () => {
+  const chargesOf = async (hash: string) =>
+    (await rows<{ n: number }>(sql`select count(*)::int as n from receipt_scan_charges where brand_id = ${brand()} and image_hash = ${hash}`)).rows[0]!.n;
+  const hashOf = async (completionId: number) =>
+    (await rows<{ h: string; scanned: boolean }>(sql`select image_hash as h, scanned_at is not null as scanned from receipts where completion_id = ${completionId}`)).rows[0]!;
+
+  it('charges one photo sent for five sales once: the copies are rejected as reused without being read', async () => {
+    await setSmartReview(true);
+    const k = await saleCampaign();
+    const cookies = [await playCookie(db(), brand(), k.users[0]!.id), await playCookie(db(), brand(), k.users[1]!.id)];
+    const spec = receiptFor(21, k.campaign.timeZone);
+    const image = await renderReceipt(spec);
+    const feesBefore = await feeLines();
+    const first = await sell(k, cookies[0]!, receiptTotalCents(spec), image);
+    await t.app.jobs.drain();
+    const copies = [];
+    for (let i = 0; i < 4; i++) copies.push(await sell(k, cookies[i % 2]!, receiptTotalCents(spec), image));
+    await t.app.jobs.drain();
+
+    expect((await receiptOf(first.id)).status).toBe('accepted');
+    for (const c of copies) {
+      const r = await receiptOf(c.id);
+      expect([r.status, r.flags, r.fee_cents]).toEqual(['rejected', ['duplicate_image'], null]);
+      expect((await hashOf(c.id)).scanned).toBe(false);
+    }
+    const fees = await feeLines();
+    expect([fees.n - feesBefore.n, Number(fees.sum ?? 0) - Number(feesBefore.sum ?? 0)]).toEqual([1, PRICE]);
+    expect(await chargesOf((await hashOf(first.id)).h)).toBe(1);
+  }, 60_000);
+
+  it('charges a photo replaced back and forth (A, B, A again) once per image, though each is read', async () => {
+    await setSmartReview(true);
+    const k = await saleCampaign();
+    const cookie = await playCookie(db(), brand(), k.users[0]!.id);
+    const specA = receiptFor(22, k.campaign.timeZone);
+    const imageA = await renderReceipt(specA);
+    const imageB = await renderReceipt(receiptFor(23, k.campaign.timeZone));
+    const feesBefore = await feeLines();
+    // A claim no receipt matches keeps the entry in the queue, so its photo can be replaced.
+    const c = await sell(k, cookie, receiptTotalCents(specA) + 777, imageA);
+    await t.app.jobs.drain();
+    const addReceipt = async (image: Buffer) => {
+      const master = await upload(cookie, image);
+      const res = await t.app.inject({ method: 'POST', url: '/api/play/receipt-scan/add-receipt', headers: { cookie }, payload: { completionsId: c.id, master } });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.app.jobs.drain();
+      return receiptOf(c.id);
+    };
+    const afterB = await addReceipt(imageB);
+    const afterA = await addReceipt(imageA);
+    expect([afterB.status, afterA.status, afterA.flags]).toEqual(['review', 'review', ['total_mismatch']]);
+    expect((await hashOf(c.id)).scanned).toBe(true);
+    const fees = await feeLines();
+    expect([fees.n - feesBefore.n, Number(fees.sum ?? 0) - Number(feesBefore.sum ?? 0)]).toEqual([2, 2 * PRICE]);
+  }, 60_000);
+
+  it('charges nothing for a receipt whose photo could not be read; a person reviews it', async () => {
+    await setSmartReview(true);
+    const k = await saleCampaign();
+    const cookie = await playCookie(db(), brand(), k.users[0]!.id);
+    const feesBefore = await feeLines();
+    const c = await sell(k, cookie, 1234, await plainPhoto(40));
+    // The stored photo is gone before the OCR gets to it (removed from disk, a storage failure).
+    const [u] = (await rows<{ key: string }>(sql`select p.storage_key as key from receipts r join play_uploads p on p.id = r.upload_id where r.completion_id = ${c.id}`)).rows;
+    rmSync(path.join(dataDir, 'play-uploads', u!.key), { force: true });
+    await t.app.jobs.drain();
+    const r = await receiptOf(c.id);
+    expect([r.status, r.flags, r.fee_cents]).toEqual(['review', ['ocr_failed'], null]);
+    expect((await feeLines()).n).toBe(feesBefore.n);
+  }, 60_000);
+
+  it('charges nothing for 30 uploads of a 19-byte non-image: each is refused before a receipt exists', async () => {
+    await setSmartReview(true);
+    const k = await saleCampaign();
+    const cookie = await playCookie(db(), brand(), k.users[0]!.id);
+    const feesBefore = await feeLines();
+    const receiptsBefore = (await rows<{ n: number }>(sql`select count(*)::int as n from receipts where brand_id = ${brand()}`)).rows[0]!.n;
+    const junk = Buffer.from('not really an image');
+    expect(junk.length).toBe(19);
+    for (let i = 0; i < 30; i++) {
+      const body = multipartBody({ name: 'receipt.png', type: 'image/png', bytes: junk });
+      const res = await t.app.inject({ method: 'POST', url: '/api/play/uploads', headers: { cookie, 'content-type': body.contentType }, payload: body.payload });
+      expect([res.statusCode, res.json().error.fields[0].path]).toEqual([400, 'file']);
+    }
+    await t.app.jobs.drain();
+    expect((await rows<{ n: number }>(sql`select count(*)::int as n from receipts where brand_id = ${brand()}`)).rows[0]!.n).toBe(receiptsBefore);
+    expect((await feeLines()).n).toBe(feesBefore.n);
   });
 });
