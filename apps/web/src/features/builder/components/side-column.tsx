@@ -21,7 +21,7 @@ import type { TAutosaveState } from '../lib/use-builder-writes';
 import { AutosaveIndicator } from './autosave-indicator';
 import { ReasonTooltip } from './reason-tooltip';
 import { SmartReviewPanel } from '../../smart-review';
-import { EmbedPanel } from '../../../components/campaign-share';
+import { EmbedPanel, PublicNamesSetting } from '../../../components/campaign-share';
 
 function Card({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
   return (
@@ -180,6 +180,8 @@ export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }:
       {campaign.type === 'consumer' && ['scheduled', 'active', 'ended'].includes(campaign.status) && (
         <EmbedPanel uid={campaign.publicUid} name={campaign.name} status={campaign.status} />
       )}
+      {/* A contest's public page ranks the brand's staff: who it may name is the brand's choice (issue 27). */}
+      {formData.mode === 'builder' && campaign.type === 'contest' && <PublicNamesSetting />}
       {/* Spec §2 smart review panel: where receipts prove sales (item-sold and contest missions). */}
       {formData.mode === 'builder' &&
         campaign.type !== 'consumer' &&
