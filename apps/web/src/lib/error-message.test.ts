@@ -37,4 +37,9 @@ describe('errorMessage', () => {
       errorMessage(t, new ApiError({ status: 409, code: 'STALE_VERSION', message: 'x', fields: [{ path: 'version', message: 'stale' }] })),
     ).not.toContain('stale');
   });
+
+  it('says the payment service cannot be reached and nothing was charged (503 PAYMENT_PROVIDER_UNAVAILABLE)', () => {
+    const error = new ApiError({ status: 503, code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'The payment service cannot be reached right now', fields: [] });
+    expect(errorMessage(t, error)).toBe('The payment service cannot be reached right now; nothing was charged. Try again in a minute.');
+  });
 });

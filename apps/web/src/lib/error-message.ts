@@ -13,6 +13,7 @@ const CODE_KEYS = {
   [ERROR_CODES.illegalTransition]: 'errors.codes.illegal-transition',
   [ERROR_CODES.payloadTooLarge]: 'errors.codes.payload-too-large',
   [ERROR_CODES.rateLimited]: 'errors.codes.rate-limited',
+  [ERROR_CODES.paymentProviderUnavailable]: 'errors.codes.payment-provider-unavailable',
   [ERROR_CODES.unsupportedMediaType]: 'errors.codes.unsupported-media-type',
   [ERROR_CODES.internal]: 'errors.codes.internal',
   [CLIENT_ERROR_CODES.network]: 'errors.codes.network',
