@@ -8,7 +8,6 @@ import { createRenameMemo, type RenameMemo } from '../modules/campaign/rename-ca
 import { createCampaignPageAnchors, type CampaignPageAnchors } from '../modules/campaign/campaign-page-anchors.js';
 import { createStoreCaches, type StoreCaches } from '../modules/store/index.js';
 import { createEngineCaches, type EngineCaches } from '../modules/engine/engine-caches.js';
-import { contestCachesOn } from '../modules/engine/rank-index.js';
 import { createPlayCaches, type PlayCaches } from '../modules/play/play-caches.js';
 
 declare module 'fastify' {
@@ -57,9 +56,6 @@ export interface Caches {
 
 export function createCaches(database: Database, auth: Auth, secret: string): Caches {
   const revisions = createRevisionWatch();
-  const engine = createEngineCaches();
-  // Until write-completion.ts is handed the engine's caches, it reaches the standings through the database handle.
-  contestCachesOn(database.db, engine);
   return {
     revisions,
     sessions: createSessionLookup(database, auth, secret),
@@ -68,7 +64,7 @@ export function createCaches(database: Database, auth: Auth, secret: string): Ca
     campaignPages: createCampaignPageAnchors(revisions),
     renames: createRenameMemo(),
     play: createPlayCaches(),
-    engine,
+    engine: createEngineCaches(),
     asWrite: (work) => revisions.asWrite(work),
   };
 }

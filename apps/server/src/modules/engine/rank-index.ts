@@ -111,18 +111,11 @@ export async function standingOf(
 }
 
 /**
- * Moves a store user's entry in this app's standings after the engine added an accepted contest entry here, and
- * drops the contest's first pages, so this process's own writes show at once (other processes' within a fresh time).
- *
- * Takes the app's contest caches (`app.caches.engine`). The form taking a database handle finds them through
- * `contestCachesOn` — a bridge for write-completion.ts until it is handed the caches (issue 26); it goes then.
+ * Moves a store user's entry in this app's standings (`caches`: app.caches.engine) after the engine added an accepted
+ * contest entry here, and drops the contest's first pages, so this process's own writes show at once (other
+ * processes' within a fresh time).
  */
-export function applyContestEntry(caches: ContestCaches, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void;
-/** @deprecated pass the app's caches (`app.caches.engine`) instead of the database handle. */
-export function applyContestEntry(db: object, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void;
-export function applyContestEntry(target: ContestCaches | object, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void {
-  const caches = isContestCaches(target) ? target : cachesByDatabase.get(target);
-  if (!caches) return;
+export function applyContestEntry(caches: ContestCaches, campaignMissionId: number, storeUserId: number, storeId: number, salesAmountCents: number): void {
   caches.topPages.delete(campaignMissionId);
   for (const column of ['submissions', 'sales_amount_cents'] as const) {
     const key = `${campaignMissionId}:${column}`;
@@ -136,16 +129,6 @@ export function applyContestEntry(target: ContestCaches | object, campaignMissio
     move(s, storeUserId, { submissions: (was?.submissions ?? 0) + 1, sales: (was?.sales ?? 0) + salesAmountCents, storeId });
     s.movedAt = Date.now();
   }
-}
-
-const isContestCaches = (x: object): x is ContestCaches => 'standings' in x && 'topPages' in x;
-
-// The bridge named above: the app's database handle → its contest caches (the last app built on a handle wins).
-const cachesByDatabase = new WeakMap<object, ContestCaches>();
-
-/** Lets `applyContestEntry(db, …)` reach the contest caches of the app built on `db` (createCaches; transitional). */
-export function contestCachesOn(db: object, caches: ContestCaches): void {
-  cachesByDatabase.set(db, caches);
 }
 
 /** Position of (metric, id) in leaderboard order. */
