@@ -3,7 +3,11 @@ import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { playCookie, runningCampaign, submit } from '../../testing/engine-kit.js';
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+// A whole 1 × 1 PNG: participant uploads are decoded before they are stored (issue 27).
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d494441540899636060606000000005000187a14ed40000000049454e44ae426082',
+  'hex',
+);
 
 let t: TestApp;
 beforeAll(async () => {
