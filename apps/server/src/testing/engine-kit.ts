@@ -92,9 +92,13 @@ export function submit(app: FastifyInstance, cookie: string, campaignId: number,
   });
 }
 
-/** A participant's receipt photo uploaded through the play route (a small real PNG): its upload id. */
-export async function uploadReceipt(app: FastifyInstance, cookie: string): Promise<string> {
-  const png = await sharp({ create: { width: 64, height: 96, channels: 3, background: { r: 250, g: 250, b: 245 } } }).png().toBuffer();
+/**
+ * A participant's receipt photo uploaded through the play route (a small real PNG): its upload id. Photos of another
+ * `seed` differ, so they are not one receipt sent twice.
+ */
+export async function uploadReceipt(app: FastifyInstance, cookie: string, seed = 0): Promise<string> {
+  const background = { r: 255 - (seed % 200), g: 250 - (Math.floor(seed / 200) % 200), b: 245 - (Math.floor(seed / 40_000) % 200) };
+  const png = await sharp({ create: { width: 240, height: 360, channels: 3, background } }).png().toBuffer();
   const body = multipartBody({ name: 'receipt.png', type: 'image/png', bytes: png });
   const res = await app.inject({ method: 'POST', url: '/api/play/uploads', headers: { cookie, 'content-type': body.contentType }, payload: body.payload });
   if (res.statusCode !== 201) throw new Error(`receipt upload answered ${res.statusCode}: ${res.body}`);
