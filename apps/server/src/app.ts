@@ -5,9 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { getCookies } from 'better-auth/cookies';
 import { ERROR_CODES } from '@rally/domain';
 import type { Env } from './config/env.js';
@@ -49,6 +47,7 @@ import { createCaches, registerCaches } from './plugins/caches.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, sendMethodNotAllowed, trackRouteMethods } from './plugins/error-handler.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerTextGuard } from './plugins/text-guard.js';
 
@@ -169,21 +168,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   registerCsrfGuard(app, env.trustedOrigins);
   registerTextGuard(app);
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Rally API', version: '1.0.0', description: 'Campaign builder for brands and retailers' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: getCookies(auth.options).sessionToken.name },
-          playSession: { type: 'apiKey', in: 'cookie', name: 'rally_play_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, { sessionCookie: getCookies(auth.options).sessionToken.name });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, {

@@ -1,249 +1,42 @@
 import { performance } from 'node:perf_hooks';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_REQUEST_HEADER, INT4_MAX, ZErrorBody } from '@rally/domain';
-import { DEMO_USERS } from '../seed/demo-accounts.js';
+import { ZErrorBody } from '@rally/domain';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { apiRoutes, fillPath, sampleOf, type ApiRoute, type JsonSchema } from './openapi-routes.js';
+import { apiSessions, callersFor, type ApiSessions } from '../testing/api-sessions.js';
+import { buildRequest, describeRequest, mutationsFor } from './openapi-cases.js';
+import { apiRoutes, type ApiRoute } from './openapi-routes.js';
 
 /**
- * Hostile input never costs a 5xx: every route of the OpenAPI document gets RUNS generated bad inputs as each
- * of the three demo users (brand owner, retailer, partner) (wrong types, null, missing fields, 1 MB strings, NUL, lone surrogates, deep nesting,
- * huge/negative/non-finite numbers, int4 overflow, __proto__ keys, wrong content types, malformed
- * multipart). Every answer is below 500, every 4xx is in the error shape, every 400 names a field, and
- * none takes longer than SLOW_MS. FUZZ_SEED=<n> replays a run; the seed is printed with every failure.
+ * Hostile input never costs a 5xx: every route of the OpenAPI document gets RUNS generated bad inputs
+ * (openapi-cases.ts: wrong types, null, missing fields, 1 MB strings, NUL, lone surrogates, deep nesting,
+ * huge/negative/non-finite numbers, int4 overflow, __proto__ keys, wrong content types, malformed multipart, bad
+ * or missing documented headers) as each demo user on the dashboard routes, and as each of two participants —
+ * store users of a running campaign with a real participant session — on the participant routes (/api/play).
+ * Every answer is below 500, every 4xx is in the error shape, every 400 names a field, and none takes longer than
+ * SLOW_MS. FUZZ_SEED=<n> replays a run; the seed is printed with every failure.
  */
 const RUNS = 100;
 const SLOW_MS = 2000;
 // eslint-disable-next-line no-restricted-properties -- a knob of this test run (replaying a seed), not app configuration
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
-const MB_STRING = 'a'.repeat(1_000_000);
-// Stand-ins JSON.stringify cannot write; swapped into the raw body text after serialising.
-const RAW = { nan: '"__RAW_NAN__"', inf: '"__RAW_INF__"', huge: '"__RAW_HUGE__"', deep: '"__RAW_DEEP__"' } as const;
-const RAW_TEXT: Record<string, string> = {
-  [RAW.nan]: 'NaN',
-  [RAW.inf]: 'Infinity',
-  [RAW.huge]: '1e309',
-  // Nested past what a recursive walker survives.
-  [RAW.deep]: `${'[{"a":'.repeat(5000)}1${'}]'.repeat(5000)}`,
-};
-
-const deep = (depth: number): unknown => {
-  let v: unknown = 'leaf';
-  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
-  return v;
-};
-
-/** One hostile value in place of a field, a query value or a path parameter. */
-const badValue: fc.Arbitrary<unknown> = fc.oneof(
-  fc.constantFrom<unknown>(
-    null,
-    true,
-    '',
-    [],
-    {},
-    MB_STRING,
-    'a\u0000b',
-    '\u0000',
-    '\uD800',
-    'x\uDC00y',
-    -1,
-    0,
-    1.5,
-    -2147483649,
-    INT4_MAX + 1,
-    2 ** 53,
-    Number.MAX_SAFE_INTEGER + 2,
-    -1e20,
-    1e20,
-    JSON.parse(RAW.nan) as string,
-    JSON.parse(RAW.inf) as string,
-    JSON.parse(RAW.huge) as string,
-    'NaN',
-    '1e309',
-    '-0',
-    '2147483648',
-    '<script>alert(1)</script>',
-    "' or 1=1 --",
-    '../../etc/passwd',
-    { __proto__: { polluted: true } },
-    JSON.parse('{"__proto__": {"polluted": true}}') as unknown,
-    { constructor: { prototype: { polluted: true } } },
-    deep(200),
-    JSON.parse(RAW.deep) as string,
-    [[[[[[[[[[1]]]]]]]]]],
-  ),
-  fc.string({ unit: 'binary', maxLength: 40 }),
-  fc.string({ maxLength: 20 }).map((s) => `${s}\u0000${s}`),
-  fc.integer(),
-  fc.double(),
-  fc.array(fc.anything({ maxDepth: 3 }), { maxLength: 5 }),
-  fc.anything({ maxDepth: 4 }),
-);
-
-type Mutation =
-  | { kind: 'param'; name: string; value: unknown }
-  | { kind: 'query'; name: string; value: unknown }
-  | { kind: 'bodyField'; path: string[]; value: unknown }
-  | { kind: 'bodyMissing'; path: string[] }
-  | { kind: 'bodyWhole'; value: unknown }
-  | { kind: 'rawBody'; text: string; contentType: string }
-  | { kind: 'multipart'; body: string; contentType: string };
-
-const RAW_BODIES = fc.constantFrom(
-  { text: '{"a":', contentType: 'application/json' },
-  { text: '{"__proto__":{"x":1}}', contentType: 'application/json' },
-  { text: '{"constructor":{"prototype":{"x":1}}}', contentType: 'application/json' },
-  { text: 'null', contentType: 'application/json' },
-  { text: '[]', contentType: 'application/json' },
-  { text: '"text"', contentType: 'application/json' },
-  { text: '{"a":1}', contentType: 'text/plain' },
-  { text: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-  { text: '<a/>', contentType: 'application/xml' },
-  { text: '{"a":1}', contentType: 'application/json; charset=latin1' },
-  { text: '\u0000', contentType: 'application/json' },
-  { text: '{"a":"\\u0000"}', contentType: 'application/json' },
-  { text: '{"a":"\\ud800"}', contentType: 'application/json' },
-  { text: '{"a":1e309}', contentType: 'application/json' },
-  { text: '', contentType: 'application/json' },
-  { text: '--x\r\nContent-Disposition: form-data; name="file"\r\n\r\nabc', contentType: 'multipart/form-data; boundary=x' },
-);
-
-const MULTIPART_BODIES = fc.oneof(
-  fc.constantFrom(
-    // Truncated: no closing boundary.
-    { body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nA1\nB2', contentType: 'multipart/form-data; boundary=b' },
-    // No boundary parameter.
-    { body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nA1\r\n--b--\r\n', contentType: 'multipart/form-data' },
-    // The wrong boundary.
-    { body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nA1\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=zzz' },
-    // A field but no file.
-    { body: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\nhello\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
-    // A NUL in the title, then a file.
-    { body: '--b\r\nContent-Disposition: form-data; name="title"\r\n\r\na\u0000b\r\n--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
-    // Headers that never end.
-    { body: '--b\r\nContent-Disposition: form-data; name="file"; filename="a.csv"', contentType: 'multipart/form-data; boundary=b' },
-    // Empty.
-    { body: '', contentType: 'multipart/form-data; boundary=b' },
-    // Multipart sent as JSON.
-    { body: '--b\r\n\r\n--b--', contentType: 'application/json' },
-  ),
-  fc.string({ unit: 'binary', maxLength: 200 }).map((junk) => ({
-    body: `--b\r\nContent-Disposition: form-data; name="file"; filename="x.bin"\r\n\r\n${junk}`,
-    contentType: 'multipart/form-data; boundary=b',
-  })),
-);
-
-/** Paths to every property of a sample body, nested ones included. */
-function propertyPaths(schema: JsonSchema | undefined, prefix: string[] = [], depth = 0): string[][] {
-  if (!schema || depth > 3) return [];
-  const variants = schema.anyOf ?? schema.oneOf;
-  if (variants) return variants.flatMap((v) => propertyPaths(v, prefix, depth + 1));
-  const out: string[][] = [];
-  for (const [key, sub] of Object.entries(schema.properties ?? {})) {
-    out.push([...prefix, key]);
-    out.push(...propertyPaths(sub, [...prefix, key], depth + 1));
-  }
-  return out;
-}
-
-function mutationsFor(route: ApiRoute): fc.Arbitrary<Mutation> {
-  const options: fc.Arbitrary<Mutation>[] = [];
-  for (const p of route.params) options.push(badValue.map((value) => ({ kind: 'param' as const, name: p.name, value })));
-  for (const q of route.query) options.push(badValue.map((value) => ({ kind: 'query' as const, name: q.name, value })));
-  if (route.upload) {
-    options.push(MULTIPART_BODIES.map((m) => ({ kind: 'multipart' as const, ...m })));
-    options.push(MULTIPART_BODIES.map((m) => ({ kind: 'multipart' as const, ...m })));
-  }
-  if (route.body || route.method !== 'GET') {
-    const paths = propertyPaths(route.body);
-    if (paths.length > 0) {
-      const path = fc.constantFrom(...paths);
-      options.push(fc.tuple(path, badValue).map(([p, value]) => ({ kind: 'bodyField' as const, path: p, value })));
-      options.push(fc.tuple(path, badValue).map(([p, value]) => ({ kind: 'bodyField' as const, path: p, value })));
-      options.push(path.map((p) => ({ kind: 'bodyMissing' as const, path: p })));
-    }
-    options.push(badValue.map((value) => ({ kind: 'bodyWhole' as const, value })));
-    options.push(RAW_BODIES.map((r) => ({ kind: 'rawBody' as const, ...r })));
-  }
-  // A query string nobody declared.
-  options.push(badValue.map((value) => ({ kind: 'query' as const, name: 'unexpected', value })));
-  return fc.oneof(...options);
-}
-
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? String(v));
-
-function setPath(target: Record<string, unknown>, path: string[], value: unknown, remove = false) {
-  let node = target;
-  for (const key of path.slice(0, -1)) {
-    const next = node[key];
-    if (next === null || typeof next !== 'object') node[key] = {};
-    node = node[key] as Record<string, unknown>;
-  }
-  const last = path[path.length - 1]!;
-  if (remove) delete node[last];
-  else Object.defineProperty(node, last, { value, enumerable: true, writable: true, configurable: true });
-}
-
-function serialise(value: unknown): string {
-  let out = JSON.stringify(value) ?? 'null';
-  for (const [token, raw] of Object.entries(RAW_TEXT)) out = out.split(token).join(raw);
-  return out;
-}
-
-interface BuiltRequest {
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  payload?: string;
-}
-
-function buildRequest(route: ApiRoute, m: Mutation, ids: number[]): BuiltRequest {
-  const params: Record<string, unknown> = {};
-  route.params.forEach((p, i) => {
-    params[p.name] = p.schema.type === 'string' ? (p.schema.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : 'x') : ids[i % ids.length];
-  });
-  if (m.kind === 'param') params[m.name] = text(m.value);
-  const query = new URLSearchParams();
-  for (const q of route.query) {
-    if (q.required) query.set(q.name, String(sampleOf(q.schema)));
-  }
-  if (m.kind === 'query') query.set(m.name, text(m.value));
-  const qs = query.toString();
-  const url = fillPath(route.path, params) + (qs ? `?${qs}` : '');
-  const headers: Record<string, string> = { [APP_REQUEST_HEADER]: '1' };
-  if (route.method === 'GET' || route.method === 'HEAD') return { method: route.method, url, headers };
-  if (m.kind === 'multipart' || m.kind === 'rawBody') {
-    headers['content-type'] = m.contentType;
-    return { method: route.method, url, headers, payload: m.kind === 'multipart' ? m.body : m.text };
-  }
-  headers['content-type'] = 'application/json';
-  let body: unknown = structuredClone(sampleOf(route.body) ?? {});
-  if (m.kind === 'bodyWhole') body = m.value;
-  else if ((m.kind === 'bodyField' || m.kind === 'bodyMissing') && body !== null && typeof body === 'object' && !Array.isArray(body)) {
-    setPath(body as Record<string, unknown>, m.path, m.kind === 'bodyField' ? m.value : undefined, m.kind === 'bodyMissing');
-  }
-  return { method: route.method, url, headers, payload: serialise(body) };
-}
-
-const describeRequest = (r: BuiltRequest) =>
-  `${r.method} ${r.url.slice(0, 200)}${r.url.length > 200 ? '…' : ''} ${r.headers['content-type'] ?? ''} ${(r.payload ?? '').slice(0, 300)}${(r.payload?.length ?? 0) > 300 ? `… (${r.payload!.length} chars)` : ''}`;
-
 let t: TestApp;
 let routes: ApiRoute[];
-const sessions: { who: string; cookie: string | undefined }[] = [];
+let sessions: ApiSessions;
 
 beforeAll(async () => {
   t = await createTestApp({ content: true, env: { SIGN_IN_RATE_LIMIT: '1000000' } });
   routes = await apiRoutes(t.app);
-  for (const u of DEMO_USERS) sessions.push({ who: u.email, cookie: await t.signIn(u.email) });
+  sessions = await apiSessions(t);
 }, 120_000);
 afterAll(async () => t?.close());
 
 describe('OpenAPI fuzz', () => {
-  it(`answers ${RUNS} hostile inputs per route and demo user below 500, in the error shape, within ${SLOW_MS} ms (seed ${SEED})`, async () => {
+  it(`answers ${RUNS} hostile inputs per route and user (participants on /api/play) below 500, in the error shape, within ${SLOW_MS} ms (seed ${SEED})`, async () => {
     expect(routes.length).toBeGreaterThan(50);
+    // The participant routes are reached with a participant's session, not only refused to a dashboard user's.
+    expect(routes.filter((r) => callersFor(r, sessions) === sessions.participants).length).toBeGreaterThan(8);
     const failures: string[] = [];
     let requests = 0;
     const slowest: [string, number][] = [];
@@ -256,12 +49,12 @@ describe('OpenAPI fuzz', () => {
       });
       for (const [n, [mutation, ids]] of cases.entries()) {
         const request = buildRequest(route, mutation, ids);
-        // Every input as each demo user; sign-in reads no session, so there the users take turns (each
+        // Every input as each caller; sign-in reads no session, so there the users take turns (each
         // input that passes validation costs an argon2 hash).
-        const who = route.path === '/api/auth/sign-in/email' ? [sessions[n % sessions.length]!] : sessions;
+        const callers = callersFor(route, sessions);
+        const who = route.path === '/api/auth/sign-in/email' ? [callers[n % callers.length]!] : callers;
         for (const session of who) {
-          // Signing out would end the session the next cases use; that route is fuzzed signed out.
-          const cookie = route.path === '/api/auth/sign-out' ? undefined : session.cookie;
+          const cookie = session.cookie;
           const started = performance.now();
           const res = await t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
           const ms = performance.now() - started;

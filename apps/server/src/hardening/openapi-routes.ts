@@ -38,19 +38,43 @@ export interface ApiRoute {
   summary: string;
   params: ApiParameter[];
   query: ApiParameter[];
+  /** Request headers the operation names (Idempotency-Key, x-rally-request…). */
+  headers: ApiParameter[];
   body?: JsonSchema;
-  /** A multipart upload (the document does not describe its body). */
+  /** A multipart upload: its documented multipart/form-data body (a binary `file` and text fields). */
   upload: boolean;
+  multipart?: JsonSchema;
+  /** The documented answers: status code → content type → schema (no content: an empty answer). */
+  responses: Record<string, ApiResponse>;
 }
 
-interface OpenApiDoc {
-  paths: Record<string, Record<string, { summary?: string; parameters?: ApiParameter[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>;
+export interface ApiResponse {
+  description?: string;
+  headers?: Record<string, { schema: JsonSchema; description?: string }>;
+  content?: Record<string, { schema?: JsonSchema }>;
+}
+
+export interface ApiOperation {
+  summary?: string;
+  parameters?: ApiParameter[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
+  responses?: Record<string, ApiResponse>;
+}
+
+export interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Record<string, ApiOperation>>;
+}
+
+/** The document the app serves at /api/openapi.json. */
+export async function openApiDocument(app: FastifyInstance): Promise<OpenApiDoc> {
+  const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
+  return res.json() as OpenApiDoc;
 }
 
 /** Every route the app describes in /api/openapi.json: new routes are covered by the suites without being listed. */
 export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
-  const res = await app.inject({ method: 'GET', url: '/api/openapi.json' });
-  const doc = res.json() as OpenApiDoc;
+  const doc = await openApiDocument(app);
   const routes: ApiRoute[] = [];
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(operations)) {
@@ -62,8 +86,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
         summary,
         params: parameters.filter((p) => p.in === 'path'),
         query: parameters.filter((p) => p.in === 'query'),
+        headers: parameters.filter((p) => p.in === 'header'),
         body: op.requestBody?.content['application/json']?.schema,
-        upload: !op.requestBody && method === 'post' && (/multipart/i.test(summary) || /upload/.test(path)),
+        multipart: op.requestBody?.content['multipart/form-data']?.schema,
+        upload: op.requestBody?.content['multipart/form-data'] !== undefined,
+        responses: op.responses ?? {},
       });
     }
   }

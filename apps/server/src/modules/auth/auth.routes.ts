@@ -20,6 +20,17 @@ export const ZSignInBody = z
   })
   .strict();
 
+/** The user as better-auth answers it (more fields may follow; clients read these). */
+const ZAuthUser = z.object({ id: z.string(), email: z.string(), name: z.string() }).passthrough();
+
+/** better-auth's answers, relayed as they are (documented for the OpenAPI document; the text is sent unchanged). */
+const ZSignInAnswer = z.object({ redirect: z.boolean(), token: z.string(), url: z.string().nullish(), user: ZAuthUser }).passthrough();
+const ZSessionAnswer = z
+  .object({ session: z.object({ id: z.string(), userId: z.string(), expiresAt: z.string() }).passthrough(), user: ZAuthUser })
+  .passthrough()
+  .nullable()
+  .describe('The session and its user; null when signed out');
+
 /**
  * Where better-auth says to go after signing in, echoed in its answer: a path on this site only, refused by name
  * here. better-auth's own check answers a bare 403 naming no field (and is off under NODE_ENV=test, where any address
@@ -95,7 +106,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         description:
           'Limited per address and per account: 5 attempts for one email back to back, then 429 with Retry-After (30 s, doubling up to 15 minutes); a success forgets the failures.',
         body: ZSignInBody,
-        response: { 401: ZErrorBody, 429: ZErrorBody },
+        response: { 200: ZSignInAnswer, 401: ZErrorBody, 429: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -106,7 +117,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   );
   r.post(
     '/api/auth/sign-out',
-    { schema: { tags: ['auth'], summary: 'Sign out; clears the session cookie', body: z.object({}).strict().optional() } },
+    { schema: { tags: ['auth'], summary: 'Sign out; clears the session cookie', body: z.object({}).strict().optional(), response: { 200: z.object({ success: z.boolean() }) } } },
     (request, reply) => {
       app.caches.sessions.evict(request);
       return forward(opts.auth, opts.baseURL, request, reply);
@@ -114,7 +125,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   );
   r.get(
     '/api/auth/get-session',
-    { schema: { tags: ['auth'], summary: 'The current session and user, or null', querystring: z.object({}).strict() } },
+    { schema: { tags: ['auth'], summary: 'The current session and user, or null', querystring: z.object({}).strict(), response: { 200: ZSessionAnswer } } },
     (request, reply) => forward(opts.auth, opts.baseURL, request, reply),
   );
   // Nothing else of better-auth is reachable: sign-up, password reset, organization and account calls answer

@@ -28,6 +28,7 @@ import { handleProviderEvent } from './handle-webhook.js';
 import { payInvoiceFromWallet } from './pay-invoice-from-wallet.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { paymentResult, startPayment } from './start-payment.js';
+import { fileResponse } from '../../lib/api-docs.js';
 
 export interface BillingRoutesOptions {
   provider: PaymentProvider;
@@ -92,7 +93,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
         tags: ['billing'],
         summary: 'The filtered ledger as CSV (formula-like text cells neutralised with a leading apostrophe)',
         querystring: ZLedgerCsvQuery,
-        response: { 200: z.string().describe('text/csv'), ...errorResponses },
+        response: { 200: fileResponse('The ledger rows as CSV', ['text/csv']), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -152,7 +153,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
         tags: ['billing'],
         summary: 'The invoice as a PDF',
         params: ZInvoiceIdParams,
-        response: { 200: z.any().describe('application/pdf'), ...errorResponses },
+        response: { 200: fileResponse('The invoice PDF', ['application/pdf']), ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -17,7 +17,7 @@ import {
   type TExportKind,
 } from '@rally/domain';
 import { appError, notFound } from '../../lib/app-error.js';
-import { errorResponses as errors } from '../../lib/error-responses.js';
+import { errorResponses as errors, rateLimitedResponse } from '../../lib/error-responses.js';
 import { requirePermission } from '../auth/index.js';
 import { cancelExport } from './cancel-export.js';
 import { verifyExportLink } from './export-link.js';
@@ -25,6 +25,7 @@ import { toDataExport } from './export.mapper.js';
 import { expiredExportFiles, findExport, findExportById, listExports, unfinishedExportIds } from './export.repository.js';
 import { exportFilePath, runExport } from './run-export.js';
 import { EXPORT_JOB, startExport } from './start-export.js';
+import { fileResponse } from '../../lib/api-docs.js';
 
 export interface ExportRoutesOptions {
   dataDir: string;
@@ -62,7 +63,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
       description:
         'Starts a background export (CSV or XLSX, times in timeZone, default America/New_York) and answers at once with the export; the download link is emailed to `email` (the requester or another member of the brand) when it is ready. Owners and admins only (403 otherwise). A campaign or reward in `filters` the brand cannot see answers 404. At most 3 exports queued or running per user and 10 per brand: beyond, 429 RATE_LIMITED with Retry-After.',
       body: kind === 'completions' ? ZCompletionExportRequest : kind === 'codes' ? ZCodeExportRequest : ZStoreExportRequest,
-      response: { 200: ZDataExport, ...errors, 429: ZErrorBody },
+      response: { 200: ZDataExport, ...errors, 429: rateLimitedResponse },
     },
   });
 
@@ -128,7 +129,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
         description: 'A link whose signature does not match answers 404; one whose time is up answers 410 LINK_EXPIRED.',
         params: ZExportId,
         querystring: ZDownloadQuery,
-        response: { 404: ZErrorBody, 410: ZErrorBody, 400: ZErrorBody },
+        response: { 200: fileResponse('The export file (its format: CSV or Excel)', ['text/csv', CONTENT_TYPES.xlsx]), 404: ZErrorBody, 410: ZErrorBody, 400: ZErrorBody },
       },
     },
     async (request, reply) => {

@@ -9,6 +9,7 @@ import { requirePermission } from '../auth/index.js';
 import { createDiskStorage } from './media-storage.js';
 import { findMediaFile, listMedia, updateMediaTitle, uploadMedia, type MediaDeps } from './media.service.js';
 import { createVideoProbe } from './video-probe.js';
+import { fileResponse } from '../../lib/api-docs.js';
 
 const errors = { 400: ZErrorBody, 401: ZErrorBody, 403: ZErrorBody, 404: ZErrorBody, 413: ZErrorBody };
 const tags = ['media'];
@@ -35,6 +36,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
         tags,
         summary: 'Upload an image (≤ 10 MB) or video (≤ 200 MB) as multipart field "file" (optional field "title" before it)',
         consumes: ['multipart/form-data'],
+        multipartFields: z.object({ title: ZMediaTitleBody.shape.title.optional().describe('The title (the file name when left out); sent before the file') }),
         response: { 201: ZMediaFile, ...errors },
       },
     },
@@ -76,7 +78,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   for (const variant of ['original', 'thumb'] as const) {
     r.get(
       variant === 'original' ? '/api/media/file/:id' : '/api/media/file/:id/thumb',
-      { schema: { tags, summary: variant === 'original' ? 'A media file' : "A media file's thumbnail", params: z.object({ id: z.uuid() }), response: { 200: z.any().describe('the file bytes'), 404: ZErrorBody } } },
+      { schema: { tags, summary: variant === 'original' ? 'A media file' : "A media file's thumbnail", params: z.object({ id: z.uuid() }), response: { 200: variant === 'original' ? fileResponse('The file, as its stored type', ['image/*', 'video/*']) : fileResponse('The thumbnail (JPEG for a video, WebP for an image)', ['image/jpeg', 'image/webp']), 404: ZErrorBody } } },
       async (request, reply) => {
         const row = await findMediaFile(deps.db, request.params.id);
         const key = row ? (variant === 'original' ? row.storageKey : row.thumbKey) : null;

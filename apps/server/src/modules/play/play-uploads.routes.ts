@@ -8,6 +8,7 @@ import { participantKey } from '../engine/index.js';
 import { createDiskStorage } from '../media/index.js';
 import { resolvePlayActor } from './play-session.js';
 import { findUpload } from './play.repository.js';
+import { fileResponse } from '../../lib/api-docs.js';
 
 export interface PlayUploadRoutesOptions {
   dataDir: string;
@@ -41,7 +42,7 @@ export async function playUploadRoutes(app: FastifyInstance, opts: PlayUploadRou
         security: [{ playSession: [] }, { session: [] }],
         summary: 'A participant photo: to its uploader, and to dashboard users of its brand',
         params: z.object({ id: z.uuid() }),
-        response: { 200: z.any().describe('the image bytes'), 404: ZErrorBody },
+        response: { 200: fileResponse('The photo, as the image type it was stored as', ['image/*']), 404: ZErrorBody },
       },
     },
     async (request, reply) => {

@@ -31,6 +31,7 @@ import {
   ZPrizeUserFormBody,
   type TAddReceiptResult,
 } from '@rally/domain';
+import { documentedHeaders } from '../../lib/api-docs.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { PHOTO_LIMITS } from '../../lib/image-upload.js';
@@ -196,7 +197,15 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
         description:
           '`kind` must be the mission\'s submissionKind. 201 with the completion and the rewards it unlocked; a replayed key answers 200 with the first body and replayed: true; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.',
         params: ZPlayCompletionParams,
-        headers: z.object({ [IDEMPOTENCY_KEY_HEADER]: z.string().optional() }).passthrough(),
+        headers: documentedHeaders({
+          [IDEMPOTENCY_KEY_HEADER]: {
+            required: true,
+            minLength: 8,
+            maxLength: 128,
+            pattern: '^[\\w.:-]+$',
+            description: 'A key the client makes for this submission (a UUID will do), sent again unchanged on a retry: 8 to 128 letters, digits, . _ : -',
+          },
+        }),
         body: ZPlayCompletionBody,
         response: { 200: ZPlayCompletionResult, 201: ZPlayCompletionResult, ...errorResponses },
       },

@@ -15,7 +15,7 @@ import {
   ZPosImportResult,
 } from '@rally/domain';
 import { appError } from '../../lib/app-error.js';
-import { errorResponses as errors } from '../../lib/error-responses.js';
+import { errorResponses as errors, fileReadingResponses } from '../../lib/error-responses.js';
 import { fileOfRequest, multipartFailure } from '../../lib/multipart-upload.js';
 import { READ_ONLY_ROUTE } from '../../lib/revision-watch.js';
 import { requirePermission } from '../auth/index.js';
@@ -53,7 +53,7 @@ export async function posRoutes(app: FastifyInstance) {
         summary: 'Upload a POS store list (.csv, .xlsx or .xls; header row naming refId, name, countryCode and address columns)',
         description: `multipart/form-data with one part "file"; the code file limits apply (${CODE_FILE_LIMITS.bytes / 1024 / 1024} MB, zip caps, parse pool with 429 and Retry-After).`,
         consumes: ['multipart/form-data'],
-        response: { 200: ZPosImportResult, ...errors, 413: errors[400], 429: errors[400] },
+        response: { 200: ZPosImportResult, ...errors, ...fileReadingResponses },
       },
     },
     async (request) => {

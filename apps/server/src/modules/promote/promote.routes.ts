@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZBundleIdParams,
+  ZErrorBody,
   ZPromoteBody,
   ZPromoteLog,
   ZPromotePreview,
@@ -46,7 +47,12 @@ export async function promoteRoutes(app: FastifyInstance, opts: PromoteRoutesOpt
           '`retailers`: ids of stores the campaign reaches; each is mailed at its managers\' addresses (else its staff\'s). Sent by a background job; unsubscribed addresses are skipped; at most PROMOTE_DAILY_LIMIT mails per brand in 24 hours (429). Needs campaign:launch.',
         params: ZBundleIdParams,
         body: ZPromoteBody,
-        response: { 200: ZPromoteResult, ...errorResponses },
+        response: {
+          200: ZPromoteResult,
+          ...errorResponses,
+          // A quota over the last 24 hours, not a wait: no Retry-After.
+          429: ZErrorBody.meta({ description: "The brand's promote mails for the last 24 hours are used up (error.fields names retailers)" }),
+        },
       },
     },
     async (request) => {

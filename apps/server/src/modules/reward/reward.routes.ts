@@ -16,7 +16,7 @@ import {
   type TSaveRewardBody,
 } from '@rally/domain';
 import { appError, invalid } from '../../lib/app-error.js';
-import { errorResponses } from '../../lib/error-responses.js';
+import { errorResponses, fileReadingResponses, rateLimitedResponse } from '../../lib/error-responses.js';
 import { fileOfRequest, multipartFailure, writeFilePart } from '../../lib/multipart-upload.js';
 import type { Db } from '../../db/client.js';
 import type { RequestActor } from '../auth/index.js';
@@ -24,6 +24,7 @@ import { getCampaignRewards } from './get-campaign-rewards.js';
 import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
 import { addRewardCodes, uploadCodes, uploadedCodesJson } from './upload-codes.js';
+import { fileResponse } from '../../lib/api-docs.js';
 
 const tags = ['rewards'];
 
@@ -70,7 +71,8 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
         tags,
         summary: 'Create (no id) or update a reward; every rule of its type, conditions and assignment is checked',
         body: ZSaveRewardBody,
-        response: { 200: ZRewardRead, ...errorResponses },
+        // 429: a kept code file named by uploadedCodes.fileUrl is read again, in the parse pool.
+        response: { 200: ZRewardRead, ...errorResponses, 429: rateLimitedResponse },
       },
     },
     async (request) => {
@@ -111,11 +113,11 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
         tags,
         summary: 'Read a .xlsx, .xls or .csv of codes (multipart "file", optional "rewardId" first); ≤ 20 MB, ≤ 1,000,000 rows',
         consumes: ['multipart/form-data'],
+        multipartFields: z.object({ rewardId: ZIdParam.optional().describe('The code reward the file is for (checked against its codes); sent before the file') }),
         response: {
           200: z.object({ fileName: z.string(), fileUrl: z.string(), codes: z.array(z.string()), summary: ZCodeCounts }),
           ...errorResponses,
-          413: errorResponses[400],
-          429: errorResponses[400],
+          ...fileReadingResponses,
         },
       },
     },
@@ -152,7 +154,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
         tags,
         summary: "Add codes to a code reward; duplicates (in the list or the reward's) are dropped and counted. Without codes, uploadedCodes.fileUrl names a kept upload whose codes are added",
         body: ZAddRewardCodesBody,
-        response: { 200: ZCodeCounts, ...errorResponses },
+        response: { 200: ZCodeCounts, ...errorResponses, 429: rateLimitedResponse },
       },
       bodyLimit: 64 * 1024 * 1024,
     },
@@ -169,7 +171,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
 
   r.get(
     '/api/v3/bundle/codes-template.csv',
-    { schema: { tags, summary: 'A template code file (one code per row, leading zeros kept)', response: { 200: z.string() } } },
+    { schema: { tags, summary: 'A template code file (one code per row, leading zeros kept)', response: { 200: fileResponse('The template as CSV', ['text/csv']) } } },
     async (_request, reply) =>
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="codes-template.csv"').send(CODE_TEMPLATE_CSV),
   );

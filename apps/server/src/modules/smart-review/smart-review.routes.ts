@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZEmptyBody,
   ZReceiptIdParams,
@@ -19,6 +18,7 @@ import { reviewReceipt } from './review-receipt.js';
 import { RECEIPT_REVIEW_JOB, queueReceiptReview, type SmartReviewDeps } from './smart-review-deps.js';
 import { queuedReceiptIds, receiptUploadId, uploadOf } from './smart-review.repository.js';
 import { activateSmartReview, deactivateSmartReview } from './switch-smart-review.js';
+import { fileResponse } from '../../lib/api-docs.js';
 
 const tags = ['smart-review'];
 
@@ -88,7 +88,7 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
 
   r.get(
     '/api/receipt-scan/receipts/:id/image',
-    { schema: { tags, summary: 'The receipt photo', params: ZReceiptIdParams, response: { 200: z.any().describe('the image bytes'), ...errorResponses } } },
+    { schema: { tags, summary: 'The receipt photo', params: ZReceiptIdParams, response: { 200: fileResponse('The photo, as the image type it was stored as', ['image/*']), ...errorResponses } } },
     async (request, reply) => {
       const actor = await app.actor(request);
       requirePermission(actor, 'campaign:update');
