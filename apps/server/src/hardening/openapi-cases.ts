@@ -199,7 +199,8 @@ export interface BuiltRequest {
   payload?: string | Buffer;
 }
 
-export function buildRequest(route: ApiRoute, m: Mutation, ids: number[]): BuiltRequest {
+/** `body`: the JSON body a valid request sends, where the schema's simplest sample would not pass the route's rules. */
+export function buildRequest(route: ApiRoute, m: Mutation, ids: number[], body?: unknown): BuiltRequest {
   const params: Record<string, unknown> = {};
   route.params.forEach((p, i) => {
     params[p.name] = p.schema.type === 'string' ? (p.schema.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : 'x') : ids[i % ids.length];
@@ -225,12 +226,12 @@ export function buildRequest(route: ApiRoute, m: Mutation, ids: number[]): Built
     return { method: route.method, url, headers, payload: m.kind === 'multipart' ? m.body : m.text };
   }
   headers['content-type'] = 'application/json';
-  let body: unknown = structuredClone(sampleOf(route.body) ?? {});
-  if (m.kind === 'bodyWhole') body = m.value;
-  else if ((m.kind === 'bodyField' || m.kind === 'bodyMissing') && body !== null && typeof body === 'object' && !Array.isArray(body)) {
-    setPath(body as Record<string, unknown>, m.path, m.kind === 'bodyField' ? m.value : undefined, m.kind === 'bodyMissing');
+  let json: unknown = structuredClone(body ?? sampleOf(route.body) ?? {});
+  if (m.kind === 'bodyWhole') json = m.value;
+  else if ((m.kind === 'bodyField' || m.kind === 'bodyMissing') && json !== null && typeof json === 'object' && !Array.isArray(json)) {
+    setPath(json as Record<string, unknown>, m.path, m.kind === 'bodyField' ? m.value : undefined, m.kind === 'bodyMissing');
   }
-  return { method: route.method, url, headers, payload: serialise(body) };
+  return { method: route.method, url, headers, payload: serialise(json) };
 }
 
 export const describeRequest = (r: BuiltRequest) =>

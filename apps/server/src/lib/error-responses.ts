@@ -18,6 +18,12 @@ export const rateLimitedResponse = ZErrorBody.meta({
   headers: { 'Retry-After': { type: 'string', description: 'Seconds to wait before trying again' } },
 });
 
+/** 503 of a call that needs the payment service: nothing was done; Retry-After says when to try again. */
+export const providerUnavailableResponse = ZErrorBody.meta({
+  description: 'The payment service cannot be reached; nothing was charged. Try again after Retry-After seconds',
+  headers: { 'Retry-After': { type: 'string', description: 'Seconds to wait before trying again' } },
+});
+
 /** 429 and 413 of a route that reads a code or store file (the parse pool is busy; the file is too large). */
 export const fileReadingResponses = {
   413: ZErrorBody.meta({ description: 'The file is too large' }),

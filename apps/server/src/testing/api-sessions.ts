@@ -14,7 +14,7 @@ export interface ApiSessions {
   dashboard: ApiSession[];
   /** Store users of a running campaign of the owner brand, with a participant session as /play makes one. */
   participants: ApiSession[];
-  /** The participants' running campaign and its mission (what a participant's valid request names). */
+  /** The participants' running campaign and its general mission (a valid completion: `{ kind: 'general', answers: [] }`). */
   participantCampaign: { campaignId: number; campaignMissionId: number };
 }
 
@@ -22,7 +22,7 @@ export interface ApiSessions {
 export async function apiSessions(t: TestApp): Promise<ApiSessions> {
   const dashboard: ApiSession[] = [];
   for (const u of DEMO_USERS) dashboard.push({ who: u.email, cookie: await t.signIn(u.email) });
-  const k = await runningCampaign(t.database.db, t.brandIds.owner, { items: 'fields', participants: 2 });
+  const k = await runningCampaign(t.database.db, t.brandIds.owner, { participants: 2 });
   const participants: ApiSession[] = [];
   for (const u of k.users) participants.push({ who: `participant ${u.id}`, cookie: await playCookie(t.database.db, t.brandIds.owner, u.id) });
   return { dashboard, participants, participantCampaign: { campaignId: k.campaign.id, campaignMissionId: k.cm.id } };

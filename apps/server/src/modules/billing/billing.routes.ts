@@ -18,7 +18,7 @@ import {
   ZTopUpBody,
 } from '@rally/domain';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
-import { errorResponses } from '../../lib/error-responses.js';
+import { errorResponses, providerUnavailableResponse } from '../../lib/error-responses.js';
 import { requirePermission } from '../auth/index.js';
 import { findPayment } from './billing.repository.js';
 import { getBillingSummary, getInvoice, getInvoicePdf, getInvoices, getLedgerPage, ledgerCsv } from './billing-reads.js';
@@ -38,7 +38,7 @@ export interface BillingRoutesOptions {
 }
 
 // 503: the payment provider cannot be reached (PAYMENT_PROVIDER_UNAVAILABLE, with Retry-After).
-const errors = { ...errorResponses, 402: ZErrorBody, 503: ZErrorBody };
+const errors = { ...errorResponses, 402: ZErrorBody, 503: providerUnavailableResponse };
 const ZLedgerCsvQuery = ZLedgerQuery.pick({ kind: true, from: true, to: true }).strict();
 
 export async function billingRoutes(app: FastifyInstance, options: BillingRoutesOptions) {
