@@ -3,28 +3,17 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import os from 'node:os';
-import { isCodeReward, issueAmountFor, newUnlocks, qualifyingFilter, type TEngineReward } from '@rally/domain';
-import { createDatabase, dbSchema, insertBrand, recordCompletion } from '@rally/server';
-import {
-  beginEngineTx,
-  campaignRewards,
-  claimCode,
-  insertCompletion,
-  insertUnlock,
-  saveResponse,
-  scopeHistory,
-  unlocksSoFar,
-} from '../../apps/server/src/modules/engine/engine.repository.js';
+import { createDatabase, createEngineCaches, dbSchema, insertBrand, recordCompletion } from '@rally/server';
 
 const { campaignMissions, campaigns, missions, rewardCodes, rewards, storeUsers, stores } = dbSchema;
 
 /**
  * Issuance benchmark (issue 14): the engine (recordCompletion) on a fresh PostgreSQL database. Part 1: P
  * concurrent participants complete a mission that unlocks a code reward (100,000 codes) and a money reward
- * each time, for S seconds — first with the baseline (the engine's earlier write path: one transaction of
- * ~12 statements per completion, kept below), then with the engine, in the same run, so the ratio holds on a
- * shared machine. Part 2: 2,000 concurrent claims on a 1,000-code pool. Checks: no code twice, money spent =
- * paid − left = ledger sum, exactly 1,000 issued.
+ * each time, for S seconds. Part 2: 2,000 concurrent claims on a 1,000-code pool. Checks: no code twice, money
+ * spent = paid − left = ledger sum, exactly 1,000 issued. (The earlier write path it was once compared with in the
+ * same run is gone with issue 26: a before/after comparison now runs two checkouts against their own databases,
+ * bench/RESULTS.md.)
  *   npm run issuance -w @rally/bench -- [--participants 32] [--seconds 15] [--rounds 1] [--url postgres://postgres@127.0.0.1:5432/postgres]
  */
 const { values } = parseArgs({
@@ -33,8 +22,6 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     codes: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '1' },
-    // For profiling one path: baseline | engine (default both, in the same run).
-    only: { type: 'string' },
     'skip-pool': { type: 'boolean', default: false },
     // Keeps the database for inspection (its name is printed); drop it afterwards.
     keep: { type: 'boolean', default: false },
@@ -80,60 +67,17 @@ async function setup(users: number, codes: number, withMoney: boolean) {
   return { brandId, storeId: store!.id, people, campaignId: c!.id, cmId: cm!.id, missionId: m!.id, codeRewardId: code!.id, money };
 }
 
+const caches = createEngineCaches();
 const submit = (s: Awaited<ReturnType<typeof setup>>, userId: number, key: string) =>
   recordCompletion({
     db,
+    caches,
     participant: { kind: 'store_user', id: userId, brandId: s.brandId, storeId: s.storeId },
     campaignId: s.campaignId,
     campaignMissionId: s.cmId,
     body: { kind: 'general', answers: [] },
     idempotencyKey: key,
   });
-
-/**
- * The baseline: the engine's write path before decision 0008 §7 — one explicit transaction per completion,
- * a statement per step (flag and status, insert, per reward: history, unlocks so far, budget lock, claim or
- * unlock with its ledger row, then the stored answer, commit), the budget row held until the commit.
- */
-const rewardsOf = new Map<number, ReturnType<typeof campaignRewards>>();
-async function submitBaseline(s: Awaited<ReturnType<typeof setup>>, userId: number, key: string): Promise<number> {
-  const p = { kind: 'store_user' as const, id: userId, brandId: s.brandId, storeId: s.storeId };
-  // Read once per campaign, as the engine's per-process cache of a running campaign's rewards did.
-  const rewardRows = await (rewardsOf.get(s.campaignId) ?? rewardsOf.set(s.campaignId, campaignRewards(db, s.brandId, s.campaignId)).get(s.campaignId)!);
-  return db.transaction(async (tx) => {
-    await beginEngineTx(tx, s.campaignId, []);
-    const c = await insertCompletion(tx, {
-      brandId: s.brandId, campaignId: s.campaignId, campaignMissionId: s.cmId, participant: p, status: 'accepted', salesAmountCents: 0,
-      itemsSold: [], answers: [], receiptUploadId: null, score: null, passed: null, idempotencyKey: key, requestHash: 'h',
-    });
-    let issued = 0;
-    const current = { missionId: s.missionId, salesAmountCents: 0, itemIds: [] };
-    for (const r of rewardRows) {
-      const er: TEngineReward = { ...r };
-      const [history, before] = await Promise.all([scopeHistory(tx, p, s.campaignId, null, qualifyingFilter(r.assignment)), unlocksSoFar(tx, p, r.id)]);
-      for (let i = 0; i < newUnlocks(er, current, history, before); i++) {
-        const amount = issueAmountFor(er, current);
-        if (amount !== null && amount > 0 && !(await reserveBudgetRow(tx, r.id, amount))) break;
-        if (isCodeReward(r.type)) {
-          if (!(await claimCode(tx, p, r, c!.id, amount))) break;
-        } else await insertUnlock(tx, p, r, c!.id, 'issued', amount);
-        issued++;
-      }
-    }
-    await saveResponse(tx, c!.id, { issued });
-    return issued;
-  });
-}
-
-/**
- * The earlier debit, kept for the baseline: the reward row locked while it covers the amount and held until
- * the transaction's commit (the ledger row without a slice settles on that row).
- */
-async function reserveBudgetRow(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], rewardId: number, amount: number): Promise<boolean> {
-  const r = await tx.execute(sql`select id from rewards
-    where id = ${rewardId} and budget_paid_cents - budget_spent_cents - budget_allotted_cents >= ${amount} for update`);
-  return (r as unknown as { rows: unknown[] }).rows.length > 0;
-}
 
 async function exactness(a: Awaited<ReturnType<typeof setup>>) {
   const [dup] = await database.rows<{ n: number }>(sql`select count(*)::int as n from (select code_id from reward_unlocks where code_id is not null group by code_id having count(*) > 1) d`);
@@ -150,10 +94,10 @@ async function exactness(a: Awaited<ReturnType<typeof setup>>) {
   };
 }
 
-// Part 1: baseline then engine, `rounds` times, each on a campaign of its own.
+// Part 1: `rounds` times, each on a campaign of its own.
 for (let round = 1; round <= Number(values.rounds); round++) {
-  for (const path of ['baseline', 'engine'] as const) {
-    if (values.only && values.only !== path) continue;
+  {
+    const path = 'engine';
     const a = await setup(P, Number(values.codes), true);
     const until = Date.now() + Number(values.seconds) * 1000;
     let unlocks = 0;
@@ -163,7 +107,7 @@ for (let round = 1; round <= Number(values.rounds); round++) {
       a.people.map(async (p, i) => {
         for (let n = 0; Date.now() < until; n++) {
           // Awaited first: `unlocks += await …` would read the total before the await and lose others' additions.
-          const issued = path === 'engine' ? (await submit(a, p.id, `b-${i}-${n}`)).result.unlocked.length : await submitBaseline(a, p.id, `b-${i}-${n}`);
+          const issued = (await submit(a, p.id, `b-${i}-${n}`)).result.unlocked.length;
           unlocks += issued;
           completions++;
         }

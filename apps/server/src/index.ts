@@ -4,7 +4,7 @@ export { createDatabase, type Database, type Db } from './db/client.js';
 export { seedDemo, seedDemoIfEmpty } from './seed/seed-demo.js';
 export * as dbSchema from './db/schema/index.js';
 export { insertBrand, insertMember, insertPasswordUser } from './seed/demo-accounts.js';
-export { recordCompletion } from './modules/engine/record-completion.js';
+export { createEngineCaches, recordCompletion } from './modules/engine/index.js';
 export { createOcrPool, prepareReceiptImage, type OcrPool } from './modules/smart-review/index.js';
 export { randomReceiptSpec, renderReceipt, receiptTotalCents, RECEIPT_FONTS, type ReceiptSpec } from './testing/receipt-image.js';
 export { accrueInvoiceLine, closeInvoices } from './modules/billing/index.js';
