@@ -159,6 +159,15 @@ async function send(request: BuiltRequest, caller: ApiSession): Promise<LightMyR
 }
 
 describe('OpenAPI document', () => {
+  it('documents a success answer and the shared refusals of every operation, each answer described', () => {
+    for (const r of routes) {
+      const statuses = Object.keys(r.responses);
+      expect(statuses.some((s) => s.startsWith('2')), `${r.method} ${r.path}: ${statuses.join(', ')}`).toBe(true);
+      expect(statuses, `${r.method} ${r.path}`).toEqual(expect.arrayContaining(r.method === 'GET' ? ['400', '431'] : ['400', '403', '413', '415', '431']));
+      for (const [status, answer] of Object.entries(r.responses)) expect(answer.description, `${r.method} ${r.path} ${status}`).toBeTruthy();
+    }
+  });
+
   it('describes each upload as multipart/form-data with a binary file part and its text fields', () => {
     const uploads = routes.filter((r) => r.upload);
     expect(uploads.map((r) => r.path).sort()).toEqual(['/api/play/uploads', '/api/pos/write/store/import-file', '/api/v3/bundle/upload-excel-codes', '/api/v3/media/upload']);
