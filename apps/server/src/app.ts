@@ -15,6 +15,7 @@ import { createBackgroundJobs, type BackgroundJobs } from './lib/background-jobs
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { createKnownDevices } from './modules/auth/known-device.js';
 import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
@@ -171,9 +172,12 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await registerOpenApi(app, { sessionCookie: getCookies(auth.options).sessionToken.name });
 
   await app.register(healthRoutes);
+  // One known-device signer for both password doors (decision 0016).
+  const knownDevices = createKnownDevices({ secret: env.AUTH_SECRET, secureCookies });
   await app.register(authRoutes, {
     auth,
     baseURL: env.PUBLIC_URL,
+    knownDevices,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
   await app.register(meRoutes);
@@ -215,6 +219,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     mailer: createPlayMailer(mailer),
     secureCookies,
     dataDir: env.DATA_DIR,
+    knownDevices,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
     // A consumer also gets by mail the codes a completion issued (the public page shows them too).
     afterCompletion: async ({ actor, completionId, unlockedCodes, acceptLanguage }) => {

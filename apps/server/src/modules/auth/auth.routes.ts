@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ERROR_CODES, ZErrorBody } from '@rally/domain';
 import { AppError, codeForStatus, invalid } from '../../lib/app-error.js';
 import type { Auth } from './auth.js';
+import type { KnownDevices } from './known-device.js';
 import { headersOf } from './request-context.js';
 import { clearSignInAttempts, registerSignInThrottleSweep, takeSignInAttempt } from './sign-in-throttle.js';
 
@@ -90,6 +91,8 @@ export interface AuthRoutesOptions {
   auth: Auth;
   baseURL: string;
   signInRateLimit: { max: number; timeWindow: number };
+  /** Browsers that signed in before get past the account's back-off (decision 0016). */
+  knownDevices: KnownDevices;
 }
 
 export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) {
@@ -104,15 +107,21 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the session cookie',
         description:
-          'Limited per address and per account: 5 attempts for one email back to back, then 429 with Retry-After (30 s, doubling up to 15 minutes); a success forgets the failures.',
+          'Limited per address and per account: 5 attempts for one email back to back, then 429 with Retry-After (30 s, doubling up to 15 minutes); a success forgets the failures. A success also sets the HttpOnly cookie `rally_known_device`: this browser\'s later attempts at the email are counted apart (same limits), so others\' guesses cannot lock it out.',
         body: ZSignInBody,
         response: { 200: ZSignInAnswer, 401: ZErrorBody, 429: ZErrorBody },
       },
     },
     async (request, reply) => {
-      // Per account as well as per IP (decision 0016): counted before better-auth checks the password.
-      await takeSignInAttempt(db, 'dashboard', request.body.email);
-      return forward(opts.auth, opts.baseURL, request, reply, () => clearSignInAttempts(db, 'dashboard', request.body.email));
+      // Per account as well as per IP (decision 0016): counted before better-auth checks the password — on the
+      // account's key, or on this browser's own when it proves it signed in to the account before.
+      const { email } = request.body;
+      const device = opts.knownDevices.proofOf(request, 'dashboard', email);
+      await takeSignInAttempt(db, 'dashboard', email, device);
+      return forward(opts.auth, opts.baseURL, request, reply, async () => {
+        await clearSignInAttempts(db, 'dashboard', email, device);
+        opts.knownDevices.remember(request, reply, 'dashboard', email);
+      });
     },
   );
   r.post(

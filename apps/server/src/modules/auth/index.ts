@@ -3,3 +3,4 @@ export { requirePermission, resolveActor, headersOf, type RequestActor } from '.
 export { hashPassword, verifyPassword, verifyNoPassword } from './auth.js';
 export { cookieValue } from './session-lookup.js';
 export { clearSignInAttempts, signInThrottleKey, takeSignInAttempt, type SignInScope } from './sign-in-throttle.js';
+export { createKnownDevices, type KnownDevices } from './known-device.js';

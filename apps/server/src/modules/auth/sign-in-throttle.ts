@@ -26,9 +26,23 @@ export type SignInScope = keyof typeof SIGN_IN_THROTTLE;
 export const signInThrottleKey = (scope: SignInScope, email: string) =>
   `${scope}:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
 
-/** Counts an attempt for the email, or throws 429 with Retry-After while the email's back-off runs. */
-export async function takeSignInAttempt(db: DbOrTx, scope: SignInScope, email: string): Promise<void> {
-  const key = signInThrottleKey(scope, email);
+/**
+ * The row key of a known device's own attempts at an email: its proof (known-device.ts) is bound to the email, so
+ * it counts that browser's guesses apart from the account's, with the same policy — a stolen laptop still waits.
+ */
+export const deviceThrottleKey = (scope: SignInScope, proof: string) =>
+  `${scope}:device:${createHash('sha256').update(proof).digest('base64url')}`;
+
+const keyOf = (scope: SignInScope, email: string, device: string | null) =>
+  device ? deviceThrottleKey(scope, device) : signInThrottleKey(scope, email);
+
+/**
+ * Counts an attempt for the email, or throws 429 with Retry-After while the email's back-off runs. With `device`
+ * (a valid known-device proof for this email) the attempt is counted on that device's key instead: the account's
+ * back-off, which anyone can keep running, does not keep out a browser that signed in to it before.
+ */
+export async function takeSignInAttempt(db: DbOrTx, scope: SignInScope, email: string, device: string | null = null): Promise<void> {
+  const key = keyOf(scope, email, device);
   if (await countThrottledAttempt(db, key, SIGN_IN_THROTTLE[scope])) return;
   const seconds = await secondsBlocked(db, key);
   const message = `too many attempts for this email; try again in ${seconds} s`;
@@ -37,9 +51,12 @@ export async function takeSignInAttempt(db: DbOrTx, scope: SignInScope, email: s
   });
 }
 
-/** Forgets the email's attempts in a scope (after a success). */
-export const clearSignInAttempts = (db: DbOrTx, scope: SignInScope, email: string) =>
-  deleteThrottle(db, signInThrottleKey(scope, email));
+/**
+ * Forgets the attempts counted where this success was counted: the account's, or only the known device's — a sign-in
+ * from a known device does not hand an attacker a fresh set of guesses at the account.
+ */
+export const clearSignInAttempts = (db: DbOrTx, scope: SignInScope, email: string, device: string | null = null) =>
+  deleteThrottle(db, keyOf(scope, email, device));
 
 /** Hourly: keys idle for longer than the longest memory go. */
 export function registerSignInThrottleSweep(jobs: BackgroundJobs, db: DbOrTx): void {

@@ -36,6 +36,7 @@ import { invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { PHOTO_LIMITS } from '../../lib/image-upload.js';
 import { fileOfRequest } from '../../lib/multipart-upload.js';
+import type { KnownDevices } from '../auth/index.js';
 import { participantKey, recordCompletion } from '../engine/index.js';
 import { createDiskStorage } from '../media/index.js';
 import { addReceipt, attachReceipt, queueReceiptReview, type SmartReviewDeps } from '../smart-review/index.js';
@@ -61,6 +62,8 @@ export interface PlayRoutesOptions {
   secureCookies: boolean;
   dataDir: string;
   signInRateLimit: { max: number; timeWindow: number };
+  /** Browsers that signed in with a password before get past the account's back-off (decision 0016). */
+  knownDevices: KnownDevices;
   /** Smart review: receipts of sales entries are linked to their completion and read (or queued for a person). */
   smartReview?: SmartReviewDeps;
   /** Called after a new completion is recorded (the public page mails a consumer the codes it was issued). */
@@ -133,7 +136,9 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
         response: { 200: ZPlayAccounts, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody },
       },
     },
-    async (request) => ({ accounts: await listSignInAccounts(db, request.body) }),
+    async (request) => ({
+      accounts: await listSignInAccounts(db, request.body, opts.knownDevices.proofOf(request, 'play-password', request.body.email)),
+    }),
   );
 
   r.post(
@@ -143,8 +148,10 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
       schema: { tags, summary: 'Password sign-in for store users that have one (demo store users: demo1234)', body: ZPlayPasswordSignInBody, response: { 200: ZPlaySession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
     },
     async (request, reply) => {
-      const { token, actor: a } = await passwordSignIn(db, request.body);
+      const device = opts.knownDevices.proofOf(request, 'play-password', request.body.email);
+      const { token, actor: a } = await passwordSignIn(db, request.body, device);
       setPlayCookie(reply, token, opts.secureCookies);
+      opts.knownDevices.remember(request, reply, 'play-password', request.body.email);
       return { participant: a.participant };
     },
   );

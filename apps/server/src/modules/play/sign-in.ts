@@ -92,25 +92,26 @@ async function checkCode(db: Db, email: string, code: string) {
 
 /**
  * Store users of the email whose password this is. Counted per email before any check (decision 0016: 429 with
- * Retry-After once its back-off starts); an email without a password user still costs one argon2 verification, so
- * known and unknown emails answer alike and in the same time. A right password forgets the email's failures.
+ * Retry-After once its back-off starts) — or, with `device` (this browser's known-device proof for the email), on
+ * that device's own key; an email without a password user still costs one argon2 verification, so known and
+ * unknown emails answer alike and in the same time. A right password forgets the failures where it was counted.
  */
-async function passwordAccounts(db: Db, email: string, password: string): Promise<TPlayAccount[]> {
-  await takeSignInAttempt(db, 'play-password', email);
+async function passwordAccounts(db: Db, email: string, password: string, device: string | null): Promise<TPlayAccount[]> {
+  await takeSignInAttempt(db, 'play-password', email, device);
   const candidates = await listPasswordUsers(db, email);
   if (candidates.length === 0) await verifyNoPassword(password);
   const ok = new Set<number>();
   for (const u of candidates) if (await verifyPassword({ hash: u.password_hash, password })) ok.add(Number(u.id));
-  if (ok.size > 0) await clearSignInAttempts(db, 'play-password', email);
+  if (ok.size > 0) await clearSignInAttempts(db, 'play-password', email, device);
   return (await listAccountsOfEmail(db, email)).filter((a) => a.kind === 'store_user' && ok.has(a.id));
 }
 
-/** The accounts a code (left unused) or a password opens, for the participant to choose one (R63). */
-export async function listSignInAccounts(db: Db, body: TPlayAccountsBody): Promise<TPlayAccount[]> {
+/** The accounts a code (left unused) or a password opens, for the participant to choose one (R63); `device` as below. */
+export async function listSignInAccounts(db: Db, body: TPlayAccountsBody, device: string | null = null): Promise<TPlayAccount[]> {
   if ((body.code === undefined) === (body.password === undefined))
     throw invalid([{ path: body.code === undefined ? 'code' : 'password', message: 'send the code or the password' }]);
   if (body.password !== undefined) {
-    const accounts = await passwordAccounts(db, body.email, body.password);
+    const accounts = await passwordAccounts(db, body.email, body.password, device);
     if (accounts.length === 0) throw wrong('password', 'wrong email or password');
     return orderAccounts(accounts);
   }
@@ -141,9 +142,13 @@ export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promi
   return { token: await createPlaySession(db, actor), actor };
 }
 
-/** Password sign-in: store users with a password (the demo ones: demo1234), as the chosen account of those it opens. */
-export async function passwordSignIn(db: Db, body: TPlayPasswordSignInBody): Promise<{ token: string; actor: PlayActor }> {
-  const accounts = await passwordAccounts(db, body.email, body.password);
+/**
+ * Password sign-in: store users with a password (the demo ones: demo1234), as the chosen account of those it opens.
+ * `device`: the request's valid known-device proof for the email (auth's KnownDevices), whose attempts are counted
+ * apart from the account's, so others' guesses do not lock this browser out.
+ */
+export async function passwordSignIn(db: Db, body: TPlayPasswordSignInBody, device: string | null = null): Promise<{ token: string; actor: PlayActor }> {
+  const accounts = await passwordAccounts(db, body.email, body.password, device);
   if (accounts.length === 0) throw wrong('password', 'wrong email or password');
   const who = chooseAccount(accounts, body.account);
   if (!who) throw badChoice();
