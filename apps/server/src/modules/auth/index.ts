@@ -2,5 +2,5 @@
 export { requirePermission, resolveActor, headersOf, type RequestActor } from './request-context.js';
 export { hashPassword, verifyPassword, verifyNoPassword } from './auth.js';
 export { cookieValue } from './session-lookup.js';
-export { clearSignInAttempts, signInThrottleKey, takeSignInAttempt, type SignInScope } from './sign-in-throttle.js';
+export { clearSignInAttempts, deviceThrottleKey, signInThrottleKey, takeSignInAttempt, type SignInScope } from './sign-in-throttle.js';
 export { createKnownDevices, type KnownDevices } from './known-device.js';

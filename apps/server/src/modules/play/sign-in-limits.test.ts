@@ -4,7 +4,7 @@ import { ZErrorBody } from '@rally/domain';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { factories } from '../../testing/factories.js';
 import { startSmtpCapture, type SmtpCapture } from '../../testing/smtp-capture.js';
-import { hashPassword, signInThrottleKey } from '../auth/index.js';
+import { deviceThrottleKey, hashPassword, signInThrottleKey } from '../auth/index.js';
 
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
@@ -25,8 +25,14 @@ const nextAddress = () => {
   addresses += 1;
   return `10.${Math.floor(addresses / 62500) % 250}.${Math.floor(addresses / 250) % 250}.${addresses % 250}`;
 };
-const post = (url: string, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'POST', url, payload, remoteAddress: nextAddress() });
+const post = (url: string, payload: Record<string, unknown>, knownDevice?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    remoteAddress: nextAddress(),
+    ...(knownDevice === undefined ? {} : { cookies: { rally_play_known_device: knownDevice } }),
+  });
 
 async function storeUser(password?: string) {
   const f = factories(t.database.db);
@@ -167,5 +173,64 @@ describe('participant password sign-in under attack', () => {
     expect(back.statusCode).toBe(200);
     // Success forgets the failures: the next wrong password is a plain 401 again.
     expect((await post('/api/play/auth/sign-in', { email: u.email, password: 'wrong-again' })).statusCode).toBe(401);
+  });
+
+});
+
+describe("a participant's known browser while others guess at the account", () => {
+  /** Signs in with the right password (with `cookie`, from that browser); the proof the browser then keeps. */
+  async function knownDeviceOf(email: string, password: string, cookie?: string): Promise<string> {
+    const res = await post('/api/play/auth/sign-in', { email, password }, cookie);
+    expect(res.statusCode).toBe(200);
+    const proof = res.cookies.find((c) => c.name === 'rally_play_known_device');
+    expect(proof).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/play/auth' });
+    return proof!.value;
+  }
+  async function blockedByAttacker(email: string) {
+    for (let i = 0; i < 5; i++) expect((await post('/api/play/auth/sign-in', { email, password: `attack-${i}` })).statusCode).toBe(401);
+    expect((await post('/api/play/auth/sign-in', { email, password: 'attack-5' })).statusCode).toBe(429);
+  }
+
+  it('lets the store user in from a browser that signed in before, on both password routes', async () => {
+    const u = await storeUser('right-password');
+    const device = await knownDeviceOf(u.email!, 'right-password');
+    await blockedByAttacker(u.email!);
+    expect((await post('/api/play/auth/sign-in', { email: u.email, password: 'right-password' })).statusCode).toBe(429);
+    // The app asks which accounts the password opens, then signs in: neither waits for the attacker's back-off.
+    const accounts = await post('/api/play/auth/accounts', { email: u.email, password: 'right-password' }, device);
+    expect(accounts.statusCode).toBe(200);
+    const back = await post('/api/play/auth/sign-in', { email: u.email, password: 'right-password' }, device);
+    expect(back.statusCode).toBe(200);
+    expect(back.cookies.some((c) => c.name === 'rally_play_session')).toBe(true);
+    expect((await post('/api/play/auth/sign-in', { email: u.email, password: 'attack-6' })).statusCode).toBe(429);
+  });
+
+  it("keeps the proofs of several employees on one shared browser, and none opens another's account", async () => {
+    const [a, b, target] = await Promise.all([storeUser('pass-of-a'), storeUser('pass-of-b'), storeUser('pass-of-target')]);
+    const first = await knownDeviceOf(a.email!, 'pass-of-a');
+    const both = await knownDeviceOf(b.email!, 'pass-of-b', first);
+    await blockedByAttacker(a.email!);
+    await blockedByAttacker(target.email!);
+    // The shared tablet still proves A after B signed in on it.
+    expect((await post('/api/play/auth/sign-in', { email: a.email, password: 'pass-of-a' }, both)).statusCode).toBe(200);
+    // Another account's proofs, or a made-up one, are no way past the target's back-off.
+    const [issuedAt] = first.split('.') as [string];
+    for (const cookie of [both, `${issuedAt}.${'x'.repeat(43)}`])
+      expect((await post('/api/play/auth/sign-in', { email: target.email, password: 'pass-of-target' }, cookie)).statusCode).toBe(429);
+  });
+
+  it("counts a known browser's wrong passwords on its own key: five, then it waits too", async () => {
+    const u = await storeUser('right-password');
+    const device = await knownDeviceOf(u.email!, 'right-password');
+    await blockedByAttacker(u.email!);
+    for (let i = 0; i < 5; i++)
+      expect((await post('/api/play/auth/sign-in', { email: u.email, password: `thief-${i}` }, device)).statusCode).toBe(401);
+    const refused = await post('/api/play/auth/accounts', { email: u.email, password: 'right-password' }, device);
+    expect(refused.statusCode).toBe(429);
+    expect(ZErrorBody.parse(refused.json()).error.fields[0]?.path).toBe('email');
+    await t.database.db.execute(
+      sql`update sign_in_throttles set blocked_until = now() - interval '1 second' where key = ${deviceThrottleKey('play-password', device)}`,
+    );
+    expect((await post('/api/play/auth/sign-in', { email: u.email, password: 'right-password' }, device)).statusCode).toBe(200);
   });
 });
