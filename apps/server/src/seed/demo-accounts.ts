@@ -19,8 +19,8 @@ export const DEMO_BRANDS = {
 export type DemoBrandKey = keyof typeof DEMO_BRANDS;
 
 export const DEMO_USERS: { email: string; name: string; memberships: [DemoBrandKey, TMemberRole][] }[] = [
-  // The owner also belongs to a second brand as a plain member, to show brand switching and roles.
-  { email: 'owner@brand.test', name: 'Olivia Owner', memberships: [['owner', 'owner'], ['outlet', 'member']] },
+  // The owner also belongs to a second brand as a campaign manager, to show brand switching and roles.
+  { email: 'owner@brand.test', name: 'Olivia Owner', memberships: [['owner', 'owner'], ['outlet', 'campaign_manager']] },
   { email: 'retailer@retail.test', name: 'Rafael Retailer', memberships: [['retailer', 'owner']] },
   { email: 'partner@partner.test', name: 'Paula Partner', memberships: [['partner', 'owner']] },
   { email: 'summit@partner.test', name: 'Sam Summit', memberships: [['summit', 'owner']] },

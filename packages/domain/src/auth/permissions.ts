@@ -1,15 +1,28 @@
 /**
- * Roles of a brand member and what each may do. better-auth's organization plugin
- * is configured from this table, and /api/me reports from it, so both agree.
+ * Roles of a brand member and what each may do: the one permission table. better-auth's organization plugin is
+ * configured from it, every route checks it (requirePermission), /api/me reports from it and the web app hides what
+ * a role may not do — all four read these lines.
  */
 export const PERMISSION_STATEMENTS = {
-  campaign: ['create', 'update', 'delete', 'launch'],
-  mission: ['create', 'update', 'delete'],
-  reward: ['create', 'update', 'delete'],
+  campaign: ['read', 'create', 'update', 'delete', 'launch'],
+  mission: ['read', 'create', 'update', 'delete'],
+  reward: ['read', 'create', 'update', 'delete'],
   store: ['read', 'update'],
+  /** The wallet's balance and ledger; paying into it or from it. */
   wallet: ['read', 'pay'],
-  // Exports carry participants' names and emails and every reward code: owners and admins only (rule R90).
+  /** Invoices, payment methods and the smart review plan. */
+  billing: ['read', 'manage'],
+  report: ['read'],
+  // Exports carry participants' names and emails and every reward code.
   export: ['create'],
+  /** Members and invitations: `manage` invites, changes roles and removes. */
+  team: ['read', 'manage'],
+  /** The brand's settings; `security` is SSO and the two-factor requirement (owners only). */
+  brand: ['read', 'update', 'security'],
+  /** The retailer's partner pool: invite, remove; answer another retailer's invitation. */
+  partner: ['read', 'manage'],
+  /** The brand's activity log (who changed what). */
+  activity: ['read'],
 } as const;
 
 export type TResource = keyof typeof PERMISSION_STATEMENTS;
@@ -17,24 +30,48 @@ export type TPermission = {
   [R in TResource]: `${R}:${(typeof PERMISSION_STATEMENTS)[R][number]}`;
 }[TResource];
 
-export const MEMBER_ROLES = ['owner', 'admin', 'member'] as const;
+export const MEMBER_ROLES = ['owner', 'admin', 'campaign_manager', 'analyst', 'finance'] as const;
 export type TMemberRole = (typeof MEMBER_ROLES)[number];
 
 const ALL: TPermission[] = (Object.keys(PERMISSION_STATEMENTS) as TResource[]).flatMap((r) =>
   PERMISSION_STATEMENTS[r].map((a) => `${r}:${a}` as TPermission),
 );
 
+/** Every member reads the brand's campaigns, rewards, stores and reports; what differs is what each may change. */
+const READ: TPermission[] = ['campaign:read', 'mission:read', 'reward:read', 'store:read', 'report:read', 'brand:read', 'team:read', 'partner:read'];
+
 export const ROLE_PERMISSIONS: Record<TMemberRole, readonly TPermission[]> = {
   owner: ALL,
-  admin: ALL,
-  // Members build campaigns but cannot launch them, spend the wallet or export data.
-  member: ALL.filter((p) => p !== 'campaign:launch' && p !== 'wallet:pay' && p !== 'export:create'),
+  // Everything but the brand's sign-in security; only an owner makes or removes an owner (team use cases).
+  admin: ALL.filter((p) => p !== 'brand:security'),
+  // Builds and launches; sees the wallet a launch draws on, cannot pay or export.
+  campaign_manager: [
+    ...READ,
+    'campaign:create',
+    'campaign:update',
+    'campaign:delete',
+    'campaign:launch',
+    'mission:create',
+    'mission:update',
+    'mission:delete',
+    'reward:create',
+    'reward:update',
+    'reward:delete',
+    'store:update',
+    'wallet:read',
+  ],
+  // Reads everything and exports it.
+  analyst: [...READ, 'wallet:read', 'billing:read', 'export:create', 'activity:read'],
+  // Billing, invoices and the wallet.
+  finance: [...READ, 'wallet:read', 'wallet:pay', 'billing:read', 'billing:manage', 'activity:read'],
 };
 
+export const isMemberRole = (role: string): role is TMemberRole => (MEMBER_ROLES as readonly string[]).includes(role);
+
 export function permissionsForRole(role: string): TPermission[] {
-  const roles = role.split(',').map((r) => r.trim()) as TMemberRole[];
+  const roles = role.split(',').map((r) => r.trim());
   const set = new Set<TPermission>();
-  for (const r of roles) for (const p of ROLE_PERMISSIONS[r] ?? []) set.add(p);
+  for (const r of roles) if (isMemberRole(r)) for (const p of ROLE_PERMISSIONS[r]) set.add(p);
   return [...set].sort();
 }
 

@@ -107,7 +107,7 @@ export const members = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role').notNull().default('member'),
+    role: text('role').notNull().default('campaign_manager'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('members_org_user_uq').on(t.organizationId, t.userId), index('members_user_idx').on(t.userId)],

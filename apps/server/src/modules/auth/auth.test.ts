@@ -115,8 +115,9 @@ describe('/api/me and sign-out', () => {
     expect(res.statusCode).toBe(200);
     const me = ZMe.parse(res.json());
     expect(me.brand.id).toBe(t.brandIds.outlet);
-    expect(me.role).toBe('member');
-    expect(me.permissions).not.toContain('campaign:launch');
+    expect(me.role).toBe('campaign_manager');
+    expect(me.permissions).toContain('campaign:launch');
+    expect(me.permissions).not.toContain('wallet:pay');
     const again = ZMe.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
     expect(again.brand.id).toBe(t.brandIds.outlet);
   });

@@ -4,7 +4,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { organization } from 'better-auth/plugins';
 import { createAccessControl } from 'better-auth/plugins/access';
-import { PERMISSION_STATEMENTS, ROLE_PERMISSIONS, type TMemberRole, type TResource } from '@rally/domain';
+import { MEMBER_ROLES, PERMISSION_STATEMENTS, ROLE_PERMISSIONS, type TMemberRole, type TResource } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { accounts, brands, invitations, members, sessions, users, verifications } from '../../db/schema/index.js';
 
@@ -95,7 +95,7 @@ export function createAuth(options: AuthOptions) {
     plugins: [
       organization({
         ac,
-        roles: { owner: roleFor('owner'), admin: roleFor('admin'), member: roleFor('member') },
+        roles: Object.fromEntries(MEMBER_ROLES.map((role) => [role, roleFor(role)])),
         allowUserToCreateOrganization: false,
       }),
     ],

@@ -251,9 +251,9 @@ describe('transitions and permissions', () => {
     }
   }
 
-  it('needs the campaign:launch permission (403 for a member)', async () => {
+  it('needs the campaign:launch permission (403 for an analyst)', async () => {
     const userId = await insertPasswordUser(t.database.db, 'member@brand.test', 'Mia Member', 'member-pass-1234');
-    await insertMember(t.database.db, brand, userId, 'member');
+    await insertMember(t.database.db, brand, userId, 'analyst');
     const member = await t.signIn('member@brand.test', 'member-pass-1234');
     const c = await ready();
     const res = await put(c.id, { action: 'launch', endDate: nowSeconds() + DAY }, member);

@@ -9,12 +9,9 @@ export async function getPublicPageSettings(db: Db, actor: RequestActor): Promis
   return { leaderboardNames: row?.leaderboardNames ?? DEFAULT_PUBLIC_LEADERBOARD_NAMES };
 }
 
-/**
- * Changes what the brand's public pages show. Deciding what the public sees of the brand's staff is a launch-level
- * decision: owners and admins (campaign:launch), like launching itself.
- */
+/** Changes what the brand's public pages show: a brand setting (brand:update — owners and admins). */
 export async function updatePublicPageSettings(db: Db, actor: RequestActor, settings: TPublicPageSettings): Promise<TPublicPageSettings> {
-  requirePermission(actor, 'campaign:launch');
+  requirePermission(actor, 'brand:update');
   await savePublicPageSettings(db, actor.brandId, settings);
   return getPublicPageSettings(db, actor);
 }

@@ -11,7 +11,7 @@ const outlet = brandFixture({ id: 'brand-2', name: 'Acme Outlet' });
 
 function twoBrands(current: 'brand-1' | 'brand-2'): TMe {
   const me = meFixture();
-  const brands = [{ ...me.brand, role: 'owner' as const }, { ...outlet, role: 'member' as const }];
+  const brands = [{ ...me.brand, role: 'owner' as const }, { ...outlet, role: 'campaign_manager' as const }];
   return { ...me, brand: current === 'brand-1' ? me.brand : outlet, brands };
 }
 

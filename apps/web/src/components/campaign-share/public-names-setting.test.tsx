@@ -32,9 +32,9 @@ describe('names on public pages', () => {
     await waitFor(() => expect((screen.getByRole('radio', { name: 'First name and initial (Daniel B.)' }) as HTMLInputElement).checked).toBe(true));
   });
 
-  it('lets a plain member see the choice but not change it', async () => {
+  it('lets a campaign manager see the choice but not change it', async () => {
     stubFetch({ 'GET /api/public-page/settings': () => ({ body: { leaderboardNames: 'stores' } }) });
-    renderAs({ ...meFixture(), role: 'member', permissions: permissionsForRole('member') });
+    renderAs({ ...meFixture(), role: 'campaign_manager', permissions: permissionsForRole('campaign_manager') });
     const stores = await screen.findByRole('radio', { name: 'Store names' });
     await waitFor(() => expect((stores as HTMLInputElement).checked).toBe(true));
     expect((stores as HTMLInputElement).disabled).toBe(true);

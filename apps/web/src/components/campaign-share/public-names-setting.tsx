@@ -17,7 +17,7 @@ export function PublicNamesSetting() {
   const { t } = useTranslation();
   const me = useSession();
   const queryClient = useQueryClient();
-  const canChange = me.permissions.includes('campaign:launch');
+  const canChange = me.permissions.includes('brand:update');
   const settings = useQuery({ queryKey: settingsKey, queryFn: () => apiFetch('/public-page/settings', { schema: ZPublicPageSettings }) });
   const save = useMutation({
     mutationFn: (leaderboardNames: TPublicLeaderboardNames) =>
