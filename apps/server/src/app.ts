@@ -16,7 +16,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createKnownDevices } from './modules/auth/known-device.js';
-import { resolveActor, type RequestActor } from './modules/auth/request-context.js';
+import { resolveActor, resolveUser, type RequestActor, type RequestUser } from './modules/auth/request-context.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
 import { campaignRoutes } from './modules/campaign/campaign.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -64,6 +64,8 @@ declare module 'fastify' {
     jobs: BackgroundJobs;
     /** Resolves the signed-in user and current brand, or throws 401/403. */
     actor(request: FastifyRequest): Promise<RequestActor>;
+    /** Resolves the signed-in user whether or not they belong to a brand yet, or throws 401. */
+    user(request: FastifyRequest): Promise<RequestUser>;
   }
 }
 
@@ -137,6 +139,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
   app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, caches.sessions, request));
+  app.decorate('user', (request: FastifyRequest) => resolveUser(auth, caches.sessions, request));
 
   const paymentProvider = createPaymentProvider(env);
   // Stripe Elements loads Stripe.js and its card frames from Stripe (only when Stripe is the provider).

@@ -11,3 +11,4 @@ export * from './exports.js';
 export * from './store-operations.js';
 export * from './receipts.js';
 export * from './sign-in.js';
+export * from './activity.js';

@@ -1,5 +1,5 @@
 // The auth module's public file: what other modules may use.
-export { requirePermission, resolveActor, headersOf, type RequestActor } from './request-context.js';
+export { requirePermission, resolveActor, resolveUser, headersOf, type RequestActor, type RequestUser } from './request-context.js';
 export { hashPassword, verifyPassword, verifyNoPassword } from './auth.js';
 export { cookieValue } from './session-lookup.js';
 export { clearSignInAttempts, deviceThrottleKey, signInThrottleKey, takeSignInAttempt, type SignInScope } from './sign-in-throttle.js';

@@ -27,6 +27,26 @@ export function headersOf(request: FastifyRequest): Headers {
   return headers;
 }
 
+/** Who is signed in, brand or none: for the calls a person makes before joining a brand (account, new brand, invitations). */
+export interface RequestUser {
+  userId: string;
+  userName: string;
+  email: string;
+  sessionId: string;
+}
+
+/** The signed-in user, with or without a brand (401 when signed out). */
+export async function resolveUser(auth: Auth, lookup: SessionLookup, request: FastifyRequest): Promise<RequestUser> {
+  let facts = await lookup.find(request);
+  if (facts && facts.expiresAt.getTime() - Date.now() < (SESSION_POLICY.expiresIn - SESSION_POLICY.updateAge) * 1000) {
+    await auth.api.getSession({ headers: headersOf(request) });
+    lookup.evict(request);
+    facts = await lookup.find(request);
+  }
+  if (!facts) throw unauthenticated();
+  return { userId: facts.userId, userName: facts.userName, email: facts.email, sessionId: facts.sessionId };
+}
+
 /**
  * Who is calling and for which brand. The brand is the session's active brand;
  * a session without one (first request after sign-in) falls back to the user's
