@@ -40,8 +40,18 @@ export const ERROR_CODES = {
   fileTooComplex: 'FILE_TOO_COMPLEX',
   /** Sign-in, sign-up and session calls that failed for another reason than the ones above. */
   authFailed: 'AUTH_FAILED',
+  /** The right password for an account whose address is not verified yet: follow the mailed link (or ask again). */
+  emailNotVerified: 'EMAIL_NOT_VERIFIED',
+  /** This deployment takes no public sign-up (SIGN_UP=invite-only): accounts come with an invitation. */
+  signUpClosed: 'SIGN_UP_CLOSED',
   /** A signed download link whose time is up (exports). */
   linkExpired: 'LINK_EXPIRED',
+  /** The current brand was suspended by a platform operator: its members are refused on brand routes. */
+  brandSuspended: 'BRAND_SUSPENDED',
+  /** Signed in, but a member of no brand yet: the dashboard sends the person to create one (or accept an invitation). */
+  noBrand: 'NO_BRAND',
+  /** The change would leave the brand without an owner (remove, leave, or change the role of its last owner). */
+  lastOwner: 'LAST_OWNER',
   /** A 4xx from the framework that no other code describes (e.g. 405, 406). */
   badRequest: 'BAD_REQUEST',
   internal: 'INTERNAL',
@@ -54,6 +64,7 @@ export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
  */
 export const ERROR_STATUS: Record<TErrorCode, number> = {
   VALIDATION_FAILED: 400,
+  BRAND_SUSPENDED: 403,
   MALFORMED_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -81,7 +92,11 @@ export const ERROR_STATUS: Record<TErrorCode, number> = {
   FILE_UNREADABLE: 400,
   FILE_TOO_COMPLEX: 400,
   AUTH_FAILED: 400,
+  EMAIL_NOT_VERIFIED: 403,
+  SIGN_UP_CLOSED: 403,
   LINK_EXPIRED: 410,
+  NO_BRAND: 403,
+  LAST_OWNER: 409,
   BAD_REQUEST: 400,
   INTERNAL: 500,
 };
