@@ -15,6 +15,7 @@ import { createBackgroundJobs, type BackgroundJobs } from './lib/background-jobs
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { accountRoutes } from './modules/account/index.js';
 import { createKnownDevices } from './modules/auth/known-device.js';
 import { resolveActor, resolveUser, type RequestActor, type RequestUser } from './modules/auth/request-context.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
@@ -38,14 +39,19 @@ import { promoteRoutes } from './modules/promote/index.js';
 import { createPlayMailer } from './modules/play/play-mailer.js';
 import { createStartBlockedMailer } from './modules/scheduler/index.js';
 import { contestRoutes } from './modules/contest/contest.routes.js';
-import { fillPartnerReward, isInvitedTo, partnerRoutes } from './modules/partner/index.js';
+import { fillPartnerReward, isInvitedTo, partnerPoolRoutes, partnerRoutes } from './modules/partner/index.js';
 import { exportRoutes } from './modules/export/export.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
+import { activityRoutes } from './modules/activity/index.js';
+import { isOperator, operatorRoutes } from './modules/operator/index.js';
+import { teamRoutes } from './modules/team/index.js';
+import { signInSecurityRoutes } from './modules/sign-in-security/index.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
 import { createCampaignScheduler, type CampaignScheduler } from './modules/scheduler/campaign-scheduler.js';
 import { createCaches, registerCaches } from './plugins/caches.js';
 import { registerCsrfGuard } from './plugins/csrf.js';
+import { registerRouteAccess } from './plugins/route-access.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandler, sendMethodNotAllowed, trackRouteMethods } from './plugins/error-handler.js';
 import { registerJsonBodyParser } from './plugins/json-body.js';
 import { registerOpenApi } from './plugins/openapi.js';
@@ -138,7 +144,16 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onReady', () => scheduler.start());
   app.addHook('onClose', () => scheduler.stop());
-  app.decorate('actor', (request: FastifyRequest) => resolveActor(auth, database.db, caches.sessions, request));
+  // Resolved once per request: the route-access check (plugins/route-access.ts) and the handler share it.
+  const actors = new WeakMap<FastifyRequest, Promise<RequestActor>>();
+  app.decorate('actor', (request: FastifyRequest) => {
+    let actor = actors.get(request);
+    if (!actor) {
+      actor = resolveActor(auth, database.db, caches.sessions, request);
+      actors.set(request, actor);
+    }
+    return actor;
+  });
   app.decorate('user', (request: FastifyRequest) => resolveUser(auth, caches.sessions, request));
 
   const paymentProvider = createPaymentProvider(env);
@@ -170,6 +185,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
       }),
   });
   registerCsrfGuard(app, env.trustedOrigins);
+  // Every route declares who may call it (config.permission); one check enforces it (docs/ARCHITECTURE.md).
+  registerRouteAccess(app);
   registerTextGuard(app);
 
   await registerOpenApi(app, { sessionCookie: getCookies(auth.options).sessionToken.name });
@@ -183,7 +200,19 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     knownDevices,
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
-  await app.register(meRoutes);
+  await app.register(signInSecurityRoutes, {
+    auth,
+    publicUrl: env.PUBLIC_URL,
+    secret: env.AUTH_SECRET,
+    secureCookies,
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
+  });
+  await app.register(accountRoutes, {
+    publicUrl: env.PUBLIC_URL,
+    signUp: env.SIGN_UP,
+    tokenRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
+  });
+  await app.register(meRoutes, { isOperator: (userId: string) => isOperator(database.db, userId, env.operatorEmails) });
   await app.register(billingRoutes, { provider: paymentProvider, publicUrl: env.PUBLIC_URL, closeEverySeconds: env.INVOICE_CLOSE_CHECK_SECONDS });
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
@@ -198,8 +227,12 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(reportRoutes);
   await app.register(contestRoutes);
   await app.register(partnerRoutes, { publicUrl: env.PUBLIC_URL });
+  await app.register(partnerPoolRoutes, { publicUrl: env.PUBLIC_URL });
   await app.register(exportRoutes, { dataDir: env.DATA_DIR, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL });
   await app.register(posRoutes);
+  await app.register(activityRoutes);
+  await app.register(operatorRoutes, { operatorEmails: env.operatorEmails });
+  await app.register(teamRoutes, { publicUrl: env.PUBLIC_URL, dataDir: env.DATA_DIR, evictSessionsOf: (userId) => caches.sessions.evictUser(userId) });
   // Smart review: receipts participants send are read by a small OCR pool in the background (decision 0009).
   const playUploads = createDiskStorage(path.join(env.DATA_DIR, 'play-uploads'));
   const smartReview: SmartReviewDeps = {

@@ -46,6 +46,8 @@ export interface ApiRoute {
   multipart?: JsonSchema;
   /** The documented answers: status code → content type → schema (no content: an empty answer). */
   responses: Record<string, ApiResponse>;
+  /** Who may call it (`x-rally-permission`: a brand permission, or member, signed-in, participant, public). */
+  permission?: string;
 }
 
 export interface ApiResponse {
@@ -59,6 +61,7 @@ export interface ApiOperation {
   parameters?: ApiParameter[];
   requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
   responses?: Record<string, ApiResponse>;
+  'x-rally-permission'?: string;
 }
 
 export interface OpenApiDoc {
@@ -91,6 +94,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
         multipart: op.requestBody?.content['multipart/form-data']?.schema,
         upload: op.requestBody?.content['multipart/form-data'] !== undefined,
         responses: op.responses ?? {},
+        permission: op['x-rally-permission'],
       });
     }
   }

@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_REQUEST_HEADER, ZErrorBody } from '@rally/domain';
 import '../lib/api-docs.js';
+import { isBrandPermission } from './route-access.js';
 
 /**
  * The OpenAPI document at /api/openapi.json (and its viewer at /api/docs). The public API is generated against it,
@@ -18,6 +19,8 @@ import '../lib/api-docs.js';
  *   read); 429 with Retry-After where the per-address rate limit applies (a route documents its other 429s, with
  *   Retry-After when its limit lifts by itself: lib/error-responses.ts rateLimitedResponse);
  * - the `x-rally-request` header a state-changing GET requires (the CSRF guard, plugins/csrf.ts);
+ * - who may call it (`x-rally-permission`, the route's declared access: plugins/route-access.ts), and for a brand
+ *   permission its 401 and 403;
  * - a multipart upload's body: multipart/form-data with its text fields and the binary `file` part.
  */
 
@@ -61,7 +64,7 @@ export function documentRoute(input: TransformInput): { schema: Record<string, u
   const schema = out.schema;
   if (!schema || schema.hide === true) return out;
   const methods = [input.route.method].flat().map((m) => m.toUpperCase());
-  const config = (input.route.config ?? {}) as { stateChanging?: boolean; rateLimit?: unknown };
+  const config = (input.route.config ?? {}) as { stateChanging?: boolean; rateLimit?: unknown; permission?: string };
   const writes = methods.some((m) => WRITES.has(m));
 
   const fields = schema.multipartFields as z.ZodObject | undefined;
@@ -83,6 +86,16 @@ export function documentRoute(input: TransformInput): { schema: Record<string, u
   };
   refusal(400);
   refusal(431);
+  if (config.permission !== undefined) {
+    // Who may call it (plugins/route-access.ts): a brand permission answers 401 signed out, 403 to a role without it.
+    schema['x-rally-permission'] = config.permission;
+    if (isBrandPermission(config.permission)) {
+      refusal(401);
+      refusal(403);
+      const needs = `Needs the \`${config.permission}\` permission (roles: README "Roles").`;
+      schema.description = typeof schema.description === 'string' ? `${schema.description}\n\n${needs}` : needs;
+    }
+  }
   if (writes || config.stateChanging === true) refusal(403);
   if (writes) {
     refusal(413);
@@ -138,5 +151,5 @@ export async function registerOpenApi(app: FastifyInstance, o: { sessionCookie: 
     transform: documentRoute as never,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { schema: { hide: true }, config: { permission: 'public' } }, async () => app.swagger());
 }

@@ -19,7 +19,6 @@ import {
 } from '@rally/domain';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses, providerUnavailableResponse } from '../../lib/error-responses.js';
-import { requirePermission } from '../auth/index.js';
 import { findPayment } from './billing.repository.js';
 import { getBillingSummary, getInvoice, getInvoicePdf, getInvoices, getLedgerPage, ledgerCsv } from './billing-reads.js';
 import { checkUnpaidInvoices } from './check-unpaid-invoices.js';
@@ -54,6 +53,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   r.get(
     '/api/receipt-scan/check-unpaid-invoices',
     {
+      config: { permission: 'billing:read' },
       schema: {
         tags: ['billing'],
         summary: 'Whether the brand has a closed invoice it has not paid (smart review, spec §7)',
@@ -62,20 +62,20 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'wallet:read');
       return checkUnpaidInvoices(db, actor.brandId);
     },
   );
 
   r.get(
     '/api/billing/summary',
-    { schema: { tags: ['billing'], summary: 'Wallet balance, plan, currency and the payment provider (sandbox or Stripe)', response: { 200: ZBillingSummary, ...errorResponses } } },
+    { config: { permission: 'wallet:read' }, schema: { tags: ['billing'], summary: 'Wallet balance, plan, currency and the payment provider (sandbox or Stripe)', response: { 200: ZBillingSummary, ...errorResponses } } },
     async (request) => getBillingSummary(db, provider, await app.actor(request)),
   );
 
   r.get(
     '/api/billing/ledger',
     {
+      config: { permission: 'wallet:read' },
       schema: {
         tags: ['billing'],
         summary: "The wallet's ledger, newest first: filter by kind and UTC days, paged",
@@ -89,6 +89,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   r.get(
     '/api/billing/ledger.csv',
     {
+      config: { permission: 'wallet:read' },
       schema: {
         tags: ['billing'],
         summary: 'The filtered ledger as CSV (formula-like text cells neutralised with a leading apostrophe)',
@@ -110,6 +111,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   r.post(
     '/api/billing/top-up',
     {
+      config: { permission: 'wallet:pay' },
       schema: {
         tags: ['billing'],
         summary: 'Add money to the wallet by card',
@@ -124,10 +126,9 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
 
   r.get(
     '/api/billing/payments/:id',
-    { schema: { tags: ['billing'], summary: "A card payment's status (the web waits here for Stripe's webhook)", params: ZPaymentIdParams, response: { 200: ZPaymentResult, ...errorResponses } } },
+    { config: { permission: 'wallet:read' }, schema: { tags: ['billing'], summary: "A card payment's status (the web waits here for Stripe's webhook)", params: ZPaymentIdParams, response: { 200: ZPaymentResult, ...errorResponses } } },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'wallet:read');
       const payment = await findPayment(db, request.params.id, actor.brandId);
       if (!payment) throw notFound('Payment');
       return paymentResult(db, payment);
@@ -136,19 +137,20 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
 
   r.get(
     '/api/billing/invoices',
-    { schema: { tags: ['billing'], summary: "The brand's monthly invoices, newest first (the open one included)", response: { 200: ZInvoiceList, ...errorResponses } } },
+    { config: { permission: 'billing:read' }, schema: { tags: ['billing'], summary: "The brand's monthly invoices, newest first (the open one included)", response: { 200: ZInvoiceList, ...errorResponses } } },
     async (request) => getInvoices(db, await app.actor(request)),
   );
 
   r.get(
     '/api/billing/invoices/:id',
-    { schema: { tags: ['billing'], summary: 'An invoice with its lines', params: ZInvoiceIdParams, response: { 200: ZInvoiceDetail, ...errorResponses } } },
+    { config: { permission: 'billing:read' }, schema: { tags: ['billing'], summary: 'An invoice with its lines', params: ZInvoiceIdParams, response: { 200: ZInvoiceDetail, ...errorResponses } } },
     async (request) => getInvoice(db, await app.actor(request), request.params.id),
   );
 
   r.get(
     '/api/billing/invoices/:id/pdf',
     {
+      config: { permission: 'billing:read' },
       schema: {
         tags: ['billing'],
         summary: 'The invoice as a PDF',
@@ -165,6 +167,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   r.post(
     '/api/billing/invoices/:id/pay',
     {
+      config: { permission: 'billing:manage' },
       schema: {
         tags: ['billing'],
         summary: 'Pay a closed invoice from the wallet or by card',
@@ -192,6 +195,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
     scope.withTypeProvider<ZodTypeProvider>().post(
       '/api/billing/stripe/webhook',
       {
+        // Stripe's own call: its Stripe-Signature is the check.
+        config: { permission: 'public' },
         schema: {
           tags: ['billing'],
           summary: "Stripe's webhook (payment_intent.succeeded / payment_failed), verified by its Stripe-Signature",

@@ -51,6 +51,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.get(
     '/api/v3/bundle/:id/form-data',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'Everything the builder shows: campaign, missions, rewards, partners, progress, warnings',
@@ -72,6 +73,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.post(
     '/api/v3/bundle/:id',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: 'Save the builder fields (name, type, shared switch) on a version; 409 when stale',
@@ -94,6 +96,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.get(
     '/api/v3/bundle/:id/mission',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: "The campaign's missions in order",
@@ -109,6 +112,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.post(
     '/api/v3/bundle/:id/mission',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: 'Add a library mission to the campaign with its settings',
@@ -131,6 +135,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.post(
     '/api/v3/bundle/:id/mission/:missionId/update',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: "Update a campaign mission's settings or move it to another position (missionId = the entry id)",
@@ -153,6 +158,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.post(
     '/api/v3/bundle/:id/mission/:missionId/delete',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: 'Remove a mission from a draft campaign (missionId = the entry id)',
@@ -173,6 +179,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.get(
     '/api/v3/bundle/:id/reward',
     {
+      config: { permission: 'reward:read' },
       schema: {
         tags,
         summary: "The campaign's rewards, prize and money first",
@@ -188,6 +195,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.post(
     '/api/v3/bundle/:id/reward/:rewardId/delete',
     {
+      config: { permission: 'reward:delete' },
       schema: {
         tags,
         summary: 'Delete a reward of an editable campaign',
@@ -208,6 +216,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.post(
     '/api/v3/bundle/end-campaign',
     {
+      config: { permission: 'campaign:launch' },
       schema: { tags, summary: 'End an active campaign now', body: ZBundleIdBody, response: { 200: ZBuilderWriteResult, ...errors } },
     },
     async (request) => ({
@@ -218,6 +227,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.get(
     '/api/v4/bundle/:id/reward-types',
     {
+      config: { permission: 'reward:read' },
       schema: {
         tags,
         summary: 'Reward types the wizard may offer for the campaign now',
@@ -231,6 +241,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.get(
     '/api/campaign/bundle/:id/pause-details',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'What ending the campaign now would stop: status, dates, completions, unlocked rewards',
@@ -244,6 +255,7 @@ export async function builderRoutes(app: FastifyInstance) {
   r.get(
     '/api/v3/bundle/:id/activity',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'Audit log of the campaign: who changed which fields when, old → new',

@@ -26,6 +26,7 @@ export async function campaignRoutes(app: FastifyInstance) {
   r.get(
     '/api/campaign/bundle',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags: ['campaign'],
         summary: 'Campaigns of the current brand: filter by status and name, sort, page',
@@ -41,7 +42,7 @@ export async function campaignRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/campaign/status-summary',
-    { schema: { tags: ['campaign'], summary: 'Campaign counts per status', response: { 200: ZStatusSummary, ...errors } } },
+    { config: { permission: 'campaign:read' }, schema: { tags: ['campaign'], summary: 'Campaign counts per status', response: { 200: ZStatusSummary, ...errors } } },
     async (request) => {
       const actor = await app.actor(request);
       return getStatusSummary({ db, brandId: actor.brandId });
@@ -51,6 +52,7 @@ export async function campaignRoutes(app: FastifyInstance) {
   r.post(
     '/api/campaign/create-draft',
     {
+      config: { permission: 'campaign:create' },
       schema: {
         tags: ['campaign'],
         summary: 'Create a draft campaign of a type',
@@ -67,6 +69,7 @@ export async function campaignRoutes(app: FastifyInstance) {
   r.post(
     '/api/campaign/:id/duplicate',
     {
+      config: { permission: 'campaign:create' },
       schema: {
         tags: ['campaign'],
         summary: 'Duplicate a campaign as a new draft',
@@ -83,6 +86,7 @@ export async function campaignRoutes(app: FastifyInstance) {
   r.post(
     '/api/v3/bundle/delete-campaign',
     {
+      config: { permission: 'campaign:delete' },
       schema: {
         tags: ['campaign'],
         summary: 'Delete a campaign',

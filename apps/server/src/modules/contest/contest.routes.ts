@@ -23,7 +23,7 @@ export async function contestRoutes(app: FastifyInstance) {
   r.post(
     '/api/v4/bundle/:id/contest-rank-data',
     {
-      config: READ_ONLY_ROUTE,
+      config: { ...READ_ONLY_ROUTE, permission: 'report:read' },
       schema: {
         tags,
         summary: "A contest campaign's leaderboard: users or stores ranked by submissions or sales amount",
@@ -38,13 +38,14 @@ export async function contestRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/v4/bundle/:id/prize-list',
-    { schema: { tags, summary: "A campaign's prizes with candidates awaiting assignment and winners", params: ZCampaignIdParams, response: { 200: ZPrizeList, ...errorResponses } } },
+    { config: { permission: 'reward:read' }, schema: { tags, summary: "A campaign's prizes with candidates awaiting assignment and winners", params: ZCampaignIdParams, response: { 200: ZPrizeList, ...errorResponses } } },
     async (request) => getPrizeList(db, await app.actor(request), request.params.id),
   );
 
   r.post(
     '/api/reward/write/assign-prize',
     {
+      config: { permission: 'reward:update' },
       schema: {
         tags,
         summary: 'Assign a prize to a winner, once',
@@ -59,7 +60,7 @@ export async function contestRoutes(app: FastifyInstance) {
   r.post(
     '/api/reward/read/prize/user-form',
     {
-      config: READ_ONLY_ROUTE,
+      config: { ...READ_ONLY_ROUTE, permission: 'reward:read' },
       schema: { tags, summary: "A prize winner's delivery form (null until filled)", body: ZPrizeUserFormQueryBody, response: { 200: ZPrizeUserFormResult, ...errorResponses } },
     },
     async (request) => getPrizeUserForm(db, await app.actor(request), request.body),

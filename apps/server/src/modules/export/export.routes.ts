@@ -18,7 +18,6 @@ import {
 } from '@rally/domain';
 import { appError, notFound } from '../../lib/app-error.js';
 import { errorResponses as errors, rateLimitedResponse } from '../../lib/error-responses.js';
-import { requirePermission } from '../auth/index.js';
 import { cancelExport } from './cancel-export.js';
 import { verifyExportLink } from './export-link.js';
 import { toDataExport } from './export.mapper.js';
@@ -57,6 +56,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
   });
 
   const starter = (kind: TExportKind, summary: string) => ({
+    config: { permission: 'export:create' as const },
     schema: {
       tags: ['export'],
       summary,
@@ -83,6 +83,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
   r.get(
     '/api/exports',
     {
+      config: { permission: 'export:create' },
       schema: {
         tags: ['export'],
         summary: "The brand's exports, newest first: status, progress (rows done / total), download link and expiry",
@@ -92,7 +93,6 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'export:create');
       const perPage = request.query.perPage ?? 15;
       const { rows, total } = await listExports(db, actor.brandId, (request.query.currentPage - 1) * perPage, perPage);
       return { items: rows.map((row) => toDataExport(row, secret)), _meta: pageMeta(total, request.query.currentPage, perPage) };
@@ -101,10 +101,9 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
 
   r.get(
     '/api/exports/:id',
-    { schema: { tags: ['export'], summary: 'One export of the brand', params: ZExportId, response: { 200: ZDataExport, ...errors } } },
+    { config: { permission: 'export:create' }, schema: { tags: ['export'], summary: 'One export of the brand', params: ZExportId, response: { 200: ZDataExport, ...errors } } },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'export:create');
       const row = await findExport(db, actor.brandId, request.params.id);
       if (!row) throw notFound('Export');
       return toDataExport(row, secret);
@@ -113,7 +112,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
 
   r.post(
     '/api/exports/:id/cancel',
-    { schema: { tags: ['export'], summary: 'Cancel a queued or running export', params: ZExportId, response: { 200: ZDataExport, ...errors } } },
+    { config: { permission: 'export:create' }, schema: { tags: ['export'], summary: 'Cancel a queued or running export', params: ZExportId, response: { 200: ZDataExport, ...errors } } },
     async (request) => {
       const actor = await app.actor(request);
       return cancelExport({ db, actor, id: request.params.id, secret });
@@ -123,6 +122,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
   r.get(
     '/api/exports/:id/download',
     {
+      config: { permission: 'public' },
       schema: {
         tags: ['export'],
         summary: "An export's file, through the signed link that was emailed (no session needed)",

@@ -11,7 +11,7 @@ const ZHealth = z.object({
 export async function healthRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/health',
-    { schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: ZHealth, 503: ZHealth } } },
+    { config: { permission: 'public' }, schema: { tags: ['health'], summary: 'Liveness and database reachability', response: { 200: ZHealth, 503: ZHealth } } },
     async (_request, reply) => {
       const reachable = await ping(app.database);
       return reply

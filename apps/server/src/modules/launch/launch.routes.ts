@@ -33,6 +33,7 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
   r.put(
     '/api/campaign/:bundleId/status',
     {
+      config: { permission: 'campaign:launch' },
       schema: {
         tags: ['launch'],
         summary: 'Launch now, schedule, reschedule or delete a campaign',
@@ -68,6 +69,7 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
   r.get(
     '/api/v3/bundle/:id/budget-status',
     {
+      config: { permission: 'wallet:read' },
       schema: {
         tags: ['launch'],
         summary: 'What a launch still owes on money budgets (cents), and the wallet balance',
@@ -84,6 +86,7 @@ export async function launchRoutes(app: FastifyInstance, options: LaunchRoutesOp
   r.post(
     '/api/v3/bundle/add-budget',
     {
+      config: { permission: 'wallet:pay' },
       schema: {
         tags: ['launch'],
         summary: "Pay money rewards' budgets from the wallet (cents)",

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { ZErrorBody, ZMediaFile, ZMediaTitleBody, ZPageQuery, zPaged } from '@rally/domain';
 import { notFound } from '../../lib/app-error.js';
 import { fileOfRequest } from '../../lib/multipart-upload.js';
-import { requirePermission } from '../auth/index.js';
 import { createDiskStorage } from './media-storage.js';
 import { findMediaFile, listMedia, updateMediaTitle, uploadMedia, type MediaDeps } from './media.service.js';
 import { createVideoProbe } from './video-probe.js';
@@ -32,6 +31,7 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   r.post(
     '/api/v3/media/upload',
     {
+      config: { permission: 'mission:update' },
       schema: {
         tags,
         summary: 'Upload an image (≤ 10 MB) or video (≤ 200 MB) as multipart field "file" (optional field "title" before it)',
@@ -42,7 +42,6 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
     },
     async (request, reply) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'mission:update');
       const part = await fileOfRequest(request, { fileSize: opts.videoLimitBytes });
       const titleField = part.fields.title;
       const title = titleField && !Array.isArray(titleField) && 'value' in titleField ? String(titleField.value) : undefined;
@@ -61,13 +60,14 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
 
   r.get(
     '/api/v3/media',
-    { schema: { tags, summary: "The brand's media library, newest first", querystring: ZPageQuery.strict(), response: { 200: zPaged(ZMediaFile), ...errors } } },
+    { config: { permission: 'mission:read' }, schema: { tags, summary: "The brand's media library, newest first", querystring: ZPageQuery.strict(), response: { 200: zPaged(ZMediaFile), ...errors } } },
     async (request) => listMedia(deps.db, await app.actor(request), request.query.currentPage, request.query.perPage ?? 12),
   );
 
   r.post(
     '/api/v3/media/:id/update',
     {
+      config: { permission: 'mission:update' },
       schema: { tags, summary: 'Change the title of a media file', params: z.object({ id: z.uuid() }), body: ZMediaTitleBody, response: { 200: ZMediaFile, ...errors } },
     },
     async (request) => updateMediaTitle(deps.db, await app.actor(request), request.params.id, request.body.title),
@@ -78,7 +78,8 @@ export async function mediaRoutes(app: FastifyInstance, opts: MediaRoutesOptions
   for (const variant of ['original', 'thumb'] as const) {
     r.get(
       variant === 'original' ? '/api/media/file/:id' : '/api/media/file/:id/thumb',
-      { schema: { tags, summary: variant === 'original' ? 'A media file' : "A media file's thumbnail", params: z.object({ id: z.uuid() }), response: { 200: variant === 'original' ? fileResponse('The file, as its stored type', ['image/*', 'video/*']) : fileResponse('The thumbnail (JPEG for a video, WebP for an image)', ['image/jpeg', 'image/webp']), 404: ZErrorBody } } },
+      // Public: served by unguessable id (above).
+      { config: { permission: 'public' }, schema: { tags, summary: variant === 'original' ? 'A media file' : "A media file's thumbnail", params: z.object({ id: z.uuid() }), response: { 200: variant === 'original' ? fileResponse('The file, as its stored type', ['image/*', 'video/*']) : fileResponse('The thumbnail (JPEG for a video, WebP for an image)', ['image/jpeg', 'image/webp']), 404: ZErrorBody } } },
       async (request, reply) => {
         const row = await findMediaFile(deps.db, request.params.id);
         const key = row ? (variant === 'original' ? row.storageKey : row.thumbKey) : null;

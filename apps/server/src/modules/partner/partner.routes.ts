@@ -38,6 +38,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.post(
     '/api/v5/bundle-partner/create',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: 'Add or update the partners of a shared contest, who supplies each reward and their budgets',
@@ -60,6 +61,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.put(
     '/api/v5/bundle-partner/:id/send-invite',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: 'Send the invites of a shared contest (progress 100); mails each partner brand’s owners',
@@ -73,6 +75,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.get(
     '/api/v5/bundle-partner/:id',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'The invited brand’s view: campaign, missions, the rewards it fills, invite status and proposed budget',
@@ -86,6 +89,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.post(
     '/api/v5/bundle-partner/accept-invite',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: 'Accept an invite (every assigned reward filled; a prepaid wallet must cover the budget share: 402 with dueCents)',
@@ -99,6 +103,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.post(
     '/api/v5/bundle-partner/reject-invite',
     {
+      config: { permission: 'campaign:update' },
       schema: {
         tags,
         summary: 'Reject an invite; the retailer is told by mail and may change the partners',
@@ -113,6 +118,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.get(
     '/api/v5/bundle-partner/invitations',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'Campaigns other brands invited this brand to (the Invitations tab), with the count waiting for an answer',
@@ -126,6 +132,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.get(
     '/api/v3/bundle/:id/partners',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'Builder helper: the partners of a campaign with their invite status (owner only)',
@@ -139,6 +146,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.get(
     '/api/v5/partner-brands',
     {
+      config: { permission: 'partner:read' },
       schema: {
         tags,
         summary: 'Builder helper: the retailer’s approved partner brands, 10 a page, searchable by name (filter)',
@@ -152,6 +160,7 @@ export async function partnerRoutes(app: FastifyInstance, opts: { publicUrl: str
   r.get(
     '/api/v5/brand/:id',
     {
+      config: { permission: 'partner:read' },
       schema: {
         tags,
         summary: 'Builder helper: a brand by id (own, a partner, or one linked by an invite; 404 otherwise)',

@@ -37,6 +37,7 @@ export async function playUploadRoutes(app: FastifyInstance, opts: PlayUploadRou
   r.get(
     '/api/play/uploads/:id',
     {
+      config: { permission: 'participant' },
       schema: {
         tags: ['play'],
         security: [{ playSession: [] }, { session: [] }],

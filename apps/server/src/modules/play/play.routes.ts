@@ -88,7 +88,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.post(
     '/api/play/auth/request-code',
     {
-      config: { rateLimit: opts.signInRateLimit },
+      config: { permission: 'public', rateLimit: opts.signInRateLimit },
       schema: {
         tags,
         summary: 'Mail a six-digit sign-in code (same answer whether the email is known or not)',
@@ -107,7 +107,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.post(
     '/api/play/auth/verify-code',
     {
-      config: { rateLimit: opts.signInRateLimit },
+      config: { permission: 'public', rateLimit: opts.signInRateLimit },
       schema: {
         tags,
         summary: 'Sign in with the mailed code; sets the rally_play_session cookie',
@@ -127,7 +127,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.post(
     '/api/play/auth/accounts',
     {
-      config: { rateLimit: opts.signInRateLimit },
+      config: { permission: 'public', rateLimit: opts.signInRateLimit },
       schema: {
         tags,
         summary: "The participant accounts an email's code (left unused) or password opens, to choose one before signing in",
@@ -144,7 +144,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.post(
     '/api/play/auth/sign-in',
     {
-      config: { rateLimit: opts.signInRateLimit },
+      config: { permission: 'public', rateLimit: opts.signInRateLimit },
       schema: { tags, summary: 'Password sign-in for store users that have one (demo store users: demo1234)', body: ZPlayPasswordSignInBody, response: { 200: ZPlaySession, 400: ZErrorBody, 401: ZErrorBody, 429: ZErrorBody } },
     },
     async (request, reply) => {
@@ -158,7 +158,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
 
   r.post(
     '/api/play/auth/sign-out',
-    { schema: { tags, summary: 'End the participant session', response: { 200: ZOk } } },
+    { config: { permission: 'participant' }, schema: { tags, summary: 'End the participant session', response: { 200: ZOk } } },
     async (request, reply) => {
       const token = playTokenOf(request);
       if (token) {
@@ -170,19 +170,20 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
     },
   );
 
-  r.get('/api/play/me', { schema: { tags, security, summary: 'The signed-in participant', response: { 200: ZPlaySession, 401: ZErrorBody } } }, async (request) => ({
+  r.get('/api/play/me', { config: { permission: 'participant' }, schema: { tags, security, summary: 'The signed-in participant', response: { 200: ZPlaySession, 401: ZErrorBody } } }, async (request) => ({
     participant: (await actor(request)).participant,
   }));
 
   r.get(
     '/api/play/campaigns',
-    { schema: { tags, security, summary: 'Active campaigns that reach me (scope / countries)', response: { 200: ZPlayCampaignList, ...errorResponses } } },
+    { config: { permission: 'participant' }, schema: { tags, security, summary: 'Active campaigns that reach me (scope / countries)', response: { 200: ZPlayCampaignList, ...errorResponses } } },
     async (request) => listMyCampaigns(db, await actor(request)),
   );
 
   r.get(
     '/api/play/campaigns/:id',
     {
+      config: { permission: 'participant' },
       schema: {
         tags,
         security,
@@ -197,6 +198,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.post(
     '/api/play/campaigns/:id/missions/:campaignMissionId/completions',
     {
+      config: { permission: 'participant' },
       schema: {
         tags,
         security,
@@ -260,6 +262,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.post(
     '/api/play/uploads',
     {
+      config: { permission: 'participant' },
       schema: {
         tags,
         security,
@@ -278,6 +281,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.post(
     '/api/play/receipt-scan/add-receipt',
     {
+      config: { permission: 'participant' },
       schema: {
         tags,
         security,
@@ -296,13 +300,14 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
 
   r.get(
     '/api/play/rewards',
-    { schema: { tags, security, summary: 'Everything I unlocked: revealed codes, money earned, prizes with their form', response: { 200: ZPlayMyRewards, ...errorResponses } } },
+    { config: { permission: 'participant' }, schema: { tags, security, summary: 'Everything I unlocked: revealed codes, money earned, prizes with their form', response: { 200: ZPlayMyRewards, ...errorResponses } } },
     async (request) => listMyRewards(db, await actor(request)),
   );
 
   r.post(
     '/api/play/rewards/:unlockId/prize-form',
     {
+      config: { permission: 'participant' },
       schema: { tags, security, summary: 'Fill the delivery form of a prize I unlocked', params: ZPlayUnlockParams, body: ZPrizeUserFormBody, response: { 200: ZPlayUnlock, ...errorResponses } },
     },
     async (request) => submitPrizeForm(db, await actor(request), request.params.unlockId, request.body),
@@ -311,6 +316,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
   r.get(
     '/api/play/campaigns/:id/rank',
     {
+      config: { permission: 'participant' },
       schema: { tags, security, summary: 'My rank in the campaign\'s contest, with the top rows the contest shows', params: ZCampaignIdParams, querystring: ZPlayRankQuery, response: { 200: ZPlayRank, ...errorResponses } },
     },
     async (request) => getMyRank(db, { reaches: playCaches.reaches, contests: engineCaches }, await actor(request), request.params.id, request.query.top),

@@ -18,7 +18,6 @@ import { appError } from '../../lib/app-error.js';
 import { errorResponses as errors, fileReadingResponses } from '../../lib/error-responses.js';
 import { fileOfRequest, multipartFailure } from '../../lib/multipart-upload.js';
 import { READ_ONLY_ROUTE } from '../../lib/revision-watch.js';
-import { requirePermission } from '../auth/index.js';
 import { importPosFile, importPosStores } from './import-pos-stores.js';
 import { toImportedStore } from './pos.mapper.js';
 import { listImported } from './pos.repository.js';
@@ -32,6 +31,7 @@ export async function posRoutes(app: FastifyInstance) {
   r.post(
     '/api/pos/write/store/import',
     {
+      config: { permission: 'store:update' },
       schema: {
         tags: ['pos'],
         summary: "Add the brand's point-of-sale stores to the merge queue (API); a refId seen again refreshes its pending row",
@@ -48,6 +48,7 @@ export async function posRoutes(app: FastifyInstance) {
   r.post(
     '/api/pos/write/store/import-file',
     {
+      config: { permission: 'store:update' },
       schema: {
         tags: ['pos'],
         summary: 'Upload a POS store list (.csv, .xlsx or .xls; header row naming refId, name, countryCode and address columns)',
@@ -58,7 +59,6 @@ export async function posRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'store:update');
       const part = await fileOfRequest(request, { fileSize: CODE_FILE_LIMITS.bytes });
       const bytes = await part.toBuffer().catch((error: { statusCode?: number }) => {
         if (error.statusCode === 413) {
@@ -73,7 +73,7 @@ export async function posRoutes(app: FastifyInstance) {
   r.post(
     '/api/pos/read/store/imported-list',
     {
-      config: READ_ONLY_ROUTE,
+      config: { ...READ_ONLY_ROUTE, permission: 'store:read' },
       schema: {
         tags: ['pos'],
         summary: 'Imported POS stores of the brand: paged, sortable (importedAt, name, refId, countryCode, status; - for descending)',
@@ -83,7 +83,6 @@ export async function posRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'store:read');
       const { currentPage, perPage, sort, status } = request.body;
       const { rows, total } = await listImported(db, actor.brandId, { sort, status, offset: (currentPage - 1) * perPage, limit: perPage });
       return { items: rows.map(toImportedStore), _meta: pageMeta(total, currentPage, perPage) };
@@ -93,6 +92,7 @@ export async function posRoutes(app: FastifyInstance) {
   r.get(
     '/api/pos/read/store/compare-imported-stores',
     {
+      config: { permission: 'store:read' },
       schema: {
         tags: ['pos'],
         summary: 'A POS row and the existing stores it most likely is (name and address similarity, country, postcode), side by side',
@@ -109,6 +109,7 @@ export async function posRoutes(app: FastifyInstance) {
   r.post(
     '/api/pos/write/store/confirm-store-merge',
     {
+      config: { permission: 'store:update' },
       schema: {
         tags: ['pos'],
         summary: 'Merge a POS row into a store (rallyStoreId is the spec\'s {product}StoreId); acceptFrom picks the side per field. Idempotent',
@@ -126,6 +127,7 @@ export async function posRoutes(app: FastifyInstance) {
   r.post(
     '/api/pos/write/store/ignore-store-merge',
     {
+      config: { permission: 'store:update' },
       schema: {
         tags: ['pos'],
         summary: 'Keep a POS row apart from the existing stores: it becomes a pending store of its own. Idempotent',

@@ -40,6 +40,7 @@ export async function promoteRoutes(app: FastifyInstance, opts: PromoteRoutesOpt
   r.post(
     '/api/campaign/:bundleId/promote',
     {
+      config: { permission: 'campaign:launch' },
       schema: {
         tags,
         summary: 'Email chosen stores of the campaign\'s reach about a launched non-consumer campaign',
@@ -66,6 +67,7 @@ export async function promoteRoutes(app: FastifyInstance, opts: PromoteRoutesOpt
   r.get(
     '/api/campaign/:bundleId/promote/recipients',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'Stores the promote dialog offers: the campaign\'s reach, with how many addresses each is mailed at',
@@ -90,6 +92,7 @@ export async function promoteRoutes(app: FastifyInstance, opts: PromoteRoutesOpt
   r.get(
     '/api/campaign/:bundleId/promote/preview',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'The promote mail of a template as a store receives it (HTML and text), with its default subject',
@@ -120,6 +123,7 @@ export async function promoteRoutes(app: FastifyInstance, opts: PromoteRoutesOpt
   r.get(
     '/api/campaign/:bundleId/promote/log',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'Delivery log of the campaign\'s promote mail (latest first), with counts by status',

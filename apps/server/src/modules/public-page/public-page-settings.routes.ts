@@ -14,6 +14,7 @@ export async function publicPageSettingsRoutes(app: FastifyInstance) {
   r.get(
     '/api/public-page/settings',
     {
+      config: { permission: 'brand:read' },
       schema: {
         tags,
         summary: "The brand's public page settings: who a public leaderboard names (none by default, initials, stores)",
@@ -26,6 +27,7 @@ export async function publicPageSettingsRoutes(app: FastifyInstance) {
   r.put(
     '/api/public-page/settings',
     {
+      config: { permission: 'brand:update' },
       schema: {
         tags,
         summary: "Choose who the brand's public pages name on a leaderboard",

@@ -12,6 +12,7 @@ export async function reportRoutes(app: FastifyInstance) {
   r.get(
     '/api/v3/bundle/:id/report',
     {
+      config: { permission: 'report:read' },
       schema: {
         tags: ['report'],
         summary: "A campaign's figures: totals, per mission, per reward and per day",
@@ -31,7 +32,7 @@ export async function reportRoutes(app: FastifyInstance) {
   r.post(
     '/api/completion/bundle/consumer-report',
     {
-      config: READ_ONLY_ROUTE,
+      config: { ...READ_ONLY_ROUTE, permission: 'report:read' },
       schema: {
         tags: ['report'],
         summary: 'The report of a consumer campaign (spec §7 completion service)',

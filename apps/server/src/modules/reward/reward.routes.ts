@@ -52,6 +52,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
   r.get(
     '/api/reward/read/bundle-rewards',
     {
+      config: { permission: 'reward:read' },
       schema: {
         tags,
         summary: "A campaign's rewards, prize and money first, with budget and code figures",
@@ -67,6 +68,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
   r.post(
     '/api/reward/write/save-reward',
     {
+      config: { permission: 'reward:update' },
       schema: {
         tags,
         summary: 'Create (no id) or update a reward; every rule of its type, conditions and assignment is checked',
@@ -87,6 +89,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
   r.post(
     '/api/v3/bundle/:id/reward/:rewardId/update-end-date',
     {
+      config: { permission: 'reward:update' },
       schema: {
         tags,
         summary: "Set when a code reward's codes expire (not before the campaign ends)",
@@ -109,6 +112,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
   r.post(
     '/api/v3/bundle/upload-excel-codes',
     {
+      config: { permission: 'reward:update' },
       schema: {
         tags,
         summary: 'Read a .xlsx, .xls or .csv of codes (multipart "file", optional "rewardId" first); ≤ 20 MB, ≤ 1,000,000 rows',
@@ -150,6 +154,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
   r.post(
     '/api/v3/bundle/add-reward-codes',
     {
+      config: { permission: 'reward:update' },
       schema: {
         tags,
         summary: "Add codes to a code reward; duplicates (in the list or the reward's) are dropped and counted. Without codes, uploadedCodes.fileUrl names a kept upload whose codes are added",
@@ -171,7 +176,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
 
   r.get(
     '/api/v3/bundle/codes-template.csv',
-    { schema: { tags, summary: 'A template code file (one code per row, leading zeros kept)', response: { 200: fileResponse('The template as CSV', ['text/csv']) } } },
+    { config: { permission: 'reward:read' }, schema: { tags, summary: 'A template code file (one code per row, leading zeros kept)', response: { 200: fileResponse('The template as CSV', ['text/csv']) } } },
     async (_request, reply) =>
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="codes-template.csv"').send(CODE_TEMPLATE_CSV),
   );

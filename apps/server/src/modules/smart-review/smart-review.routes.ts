@@ -11,7 +11,6 @@ import {
 } from '@rally/domain';
 import { notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
-import { requirePermission } from '../auth/index.js';
 import { decideReceiptManually } from './decide-receipt.js';
 import { listReceiptPage } from './list-receipts.js';
 import { reviewReceipt } from './review-receipt.js';
@@ -43,6 +42,7 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
   r.post(
     '/api/receipt-scan/activate',
     {
+      config: { permission: 'billing:manage' },
       schema: {
         tags,
         summary: 'Switch smart review on (spec §7); refused with 409 naming invoiceId while an invoice is unpaid',
@@ -52,7 +52,6 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'wallet:pay');
       return activateSmartReview(db, actor.brandId);
     },
   );
@@ -60,11 +59,11 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
   r.post(
     '/api/receipt-scan/deactivate',
     {
+      config: { permission: 'billing:manage' },
       schema: { tags, summary: 'Switch smart review off (spec §7): receipts go to the review queue', body: ZEmptyBody, response: { 200: ZSmartReviewSwitchResult, ...errorResponses } },
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'wallet:pay');
       return deactivateSmartReview(db, actor.brandId);
     },
   );
@@ -72,6 +71,7 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
   r.get(
     '/api/receipt-scan/receipts',
     {
+      config: { permission: 'campaign:read' },
       schema: {
         tags,
         summary: 'Receipts by status: the review queue (review, oldest first) by default; accepted / rejected newest first',
@@ -81,17 +81,15 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'campaign:update');
       return listReceiptPage(db, actor.brandId, request.query);
     },
   );
 
   r.get(
     '/api/receipt-scan/receipts/:id/image',
-    { schema: { tags, summary: 'The receipt photo', params: ZReceiptIdParams, response: { 200: fileResponse('The photo, as the image type it was stored as', ['image/*']), ...errorResponses } } },
+    { config: { permission: 'campaign:read' }, schema: { tags, summary: 'The receipt photo', params: ZReceiptIdParams, response: { 200: fileResponse('The photo, as the image type it was stored as', ['image/*']), ...errorResponses } } },
     async (request, reply) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'campaign:update');
       const uploadId = await receiptUploadId(db, actor.brandId, request.params.id);
       const upload = uploadId ? await uploadOf(db, actor.brandId, uploadId) : undefined;
       const bytes = upload ? await deps.readUpload(upload.storageKey) : null;
@@ -109,11 +107,11 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
   r.post(
     '/api/receipt-scan/receipts/:id/accept',
     {
+      config: { permission: 'campaign:launch' },
       schema: { tags, summary: 'Accept a receipt in the review queue: its completion is accepted and unlocks rewards (once)', params: ZReceiptIdParams, body: ZEmptyBody, response: { 200: ZReceiptRow, ...errorResponses } },
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'campaign:launch');
       return decideReceiptManually(db, deps.engine, actor, request.params.id, { status: 'accepted', reason: null });
     },
   );
@@ -121,11 +119,11 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
   r.post(
     '/api/receipt-scan/receipts/:id/reject',
     {
+      config: { permission: 'campaign:launch' },
       schema: { tags, summary: 'Reject a receipt in the review queue with a reason the participant sees', params: ZReceiptIdParams, body: ZReceiptRejectBody, response: { 200: ZReceiptRow, ...errorResponses } },
     },
     async (request) => {
       const actor = await app.actor(request);
-      requirePermission(actor, 'campaign:launch');
       return decideReceiptManually(db, deps.engine, actor, request.params.id, { status: 'rejected', reason: request.body.reason });
     },
   );

@@ -24,7 +24,6 @@ import {
 } from '@rally/domain';
 import { notFound } from '../../lib/app-error.js';
 import { errorResponses as errors } from '../../lib/error-responses.js';
-import { requirePermission } from '../auth/index.js';
 import { calculateReach } from './calculate-reach.js';
 import { changeStoreStatus } from './change-store-status.js';
 import { getStoreDetail, removeStoreUser, updateRetailerFields } from './store-operations.js';
@@ -53,13 +52,13 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
 
   const reader = async (request: Parameters<typeof app.actor>[0]) => {
     const actor = await app.actor(request);
-    requirePermission(actor, 'store:read');
     return actor;
   };
 
   r.get(
     '/api/store/read/store/approved-list',
     {
+      config: { permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: 'Approved stores of the current brand: search, sort, page; selected ids first',
@@ -76,6 +75,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.get(
     '/api/store/read/group/approved-list',
     {
+      config: { permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: 'Approved store groups of the current brand with their approved stores and users; selected ids first',
@@ -92,7 +92,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/service/reach',
     {
-      config: READ_ONLY_ROUTE,
+      config: { ...READ_ONLY_ROUTE, permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: 'Groups, stores and users a scope (all, stores, groups; optionally countries) reaches',
@@ -109,7 +109,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/read/store/list',
     {
-      config: READ_ONLY_ROUTE,
+      config: { ...READ_ONLY_ROUTE, permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: 'Stores of the current brand, any status: search, filters, sort, page',
@@ -126,6 +126,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.get(
     '/api/store/read/store/status-summary',
     {
+      config: { permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: 'Store counts per status',
@@ -141,6 +142,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/write/store/change-status',
     {
+      config: { permission: 'store:update' },
       schema: {
         tags: ['store'],
         summary: "Change a store's status",
@@ -157,6 +159,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.get(
     '/api/store/read/store/:id',
     {
+      config: { permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: 'The store page: a store of the current brand with its address parts, users and activity log',
@@ -173,6 +176,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/write/store/remove-user',
     {
+      config: { permission: 'store:update' },
       schema: {
         tags: ['store'],
         summary: 'Remove a user from a store of the current brand (logged in the store activity)',
@@ -189,6 +193,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/write/store/:id/update-retailer',
     {
+      config: { permission: 'store:update' },
       schema: {
         tags: ['store'],
         summary: "Edit a store's retailer-side fields (name, address parts, ref ids); each change logged old → new",
@@ -206,7 +211,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.post(
     '/api/store/read/group/list',
     {
-      config: READ_ONLY_ROUTE,
+      config: { ...READ_ONLY_ROUTE, permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: 'Store groups of the current brand, any status: search, sort, page',
@@ -223,6 +228,7 @@ export async function storeRoutes(app: FastifyInstance, options: StoreRoutesOpti
   r.get(
     '/api/places/:placeId',
     {
+      config: { permission: 'store:read' },
       schema: {
         tags: ['store'],
         summary: "A place's address components (country name and code)",
