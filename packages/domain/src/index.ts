@@ -57,3 +57,4 @@ export * from './smart-review/receipt-match.js';
 export * from './smart-review/smart-review.schema.js';
 export * from './activity/activity.schema.js';
 export * from './operator/operator.schema.js';
+export * from './sign-in-security/sign-in-security.schema.js';

@@ -121,19 +121,39 @@ export const campaignPartners = pgTable(
   ],
 );
 
-/** Brands a retailer has approved as partners (the pool invites are drawn from). */
+/**
+ * A retailer's partner pool: one row per invited brand (or, before a brand exists, per invited email). Only
+ * `approved` rows are offered by the partner select; the invitation's token is stored as its sha256.
+ */
 export const brandPartnerships = pgTable(
   'brand_partnerships',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     brandId: brandIdColumn(),
-    partnerBrandId: text('partner_brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('approved'),
+    /** Empty while the invitation is addressed to an email no brand has answered from yet. */
+    partnerBrandId: text('partner_brand_id').references(() => brands.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    invitedEmail: text('invited_email'),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+    respondedBy: text('responded_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: text('removed_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('brand_partnerships_uq').on(t.brandId, t.partnerBrandId)],
+  (t) => [
+    uniqueIndex('brand_partnerships_uq').on(t.brandId, t.partnerBrandId),
+    uniqueIndex('brand_partnerships_token_uq').on(t.tokenHash).where(sql`${t.tokenHash} is not null`),
+    uniqueIndex('brand_partnerships_email_uq').on(t.brandId, sql`lower(${t.invitedEmail})`).where(sql`${t.partnerBrandId} is null`),
+    index('brand_partnerships_pending_email_idx').on(sql`lower(${t.invitedEmail})`).where(sql`${t.status} = 'pending'`),
+    index('brand_partnerships_partner_idx').on(t.partnerBrandId, t.status),
+    check('brand_partnerships_status_known', sql`${t.status} in ('pending', 'approved', 'declined', 'removed')`),
+    check('brand_partnerships_party', sql`${t.partnerBrandId} is not null or ${t.invitedEmail} is not null`),
+  ],
 );
 
 /** Every change to a campaign: who, when, which fields, old → new. */
@@ -150,7 +170,11 @@ export const campaignAudit = pgTable(
     changes: jsonb('changes').$type<{ field: string; old: unknown; new: unknown }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('campaign_audit_campaign_idx').on(t.campaignId, t.createdAt.desc())],
+  (t) => [
+    index('campaign_audit_campaign_idx').on(t.campaignId, t.createdAt.desc()),
+    // The brand's activity log reads these rows too (one read model, modules/activity; migration 0036).
+    index('campaign_audit_brand_idx').on(t.brandId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**

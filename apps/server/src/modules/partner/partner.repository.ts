@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, isNotNull, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { TInviteStatus } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import { brandPartnerships, brands, campaignPartners, campaigns, members, rewardPartners, rewards, users } from '../../db/schema/index.js';
@@ -10,7 +10,7 @@ export async function approvedPartnerIds(db: DbOrTx, retailerId: string): Promis
     .select({ id: brandPartnerships.partnerBrandId })
     .from(brandPartnerships)
     .where(and(eq(brandPartnerships.brandId, retailerId), eq(brandPartnerships.status, 'approved')));
-  return new Set(rows.map((r) => r.id));
+  return new Set(rows.flatMap((r) => (r.id ? [r.id] : [])));
 }
 
 /** The retailer's approved partner brands, paged, searchable by name. */
@@ -37,7 +37,21 @@ export async function brandsAreLinked(db: DbOrTx, a: string, b: string): Promise
   if (a === b) return true;
   const either = <T extends typeof brandPartnerships | typeof campaignPartners>(t: T) =>
     or(and(eq(t.brandId, a), eq(t.partnerBrandId, b)), and(eq(t.brandId, b), eq(t.partnerBrandId, a)));
-  const [partnership] = await db.select({ id: brandPartnerships.id }).from(brandPartnerships).where(either(brandPartnerships)).limit(1);
+  // A pool row links the brands once the partner accepted (approved, or removed since): a pending invitation must not
+  // let the retailer look up the brand behind an email.
+  const [partnership] = await db
+    .select({ id: brandPartnerships.id })
+    .from(brandPartnerships)
+    .where(
+      and(
+        either(brandPartnerships),
+        or(
+          eq(brandPartnerships.status, 'approved'),
+          and(eq(brandPartnerships.status, 'removed'), or(isNotNull(brandPartnerships.respondedAt), isNull(brandPartnerships.invitedAt))),
+        ),
+      ),
+    )
+    .limit(1);
   if (partnership) return true;
   const [invite] = await db
     .select({ id: campaignPartners.id })

@@ -42,8 +42,9 @@ export async function savePartners({ db, actor, body }: SavePartnersOptions): Pr
     await assertManagesPartners(tx, actor, campaign);
     const current = await listPartnerRows(tx, campaign.id);
     const approved = await approvedPartnerIds(tx, actor.brandId);
-    // A brand already on the campaign stays listable even if the partnership lapsed since.
-    for (const p of current) approved.add(p.partnerBrandId);
+    // A brand whose invite already went out stays on the campaign even if the retailer removed it from the pool since
+    // (the shared campaign keeps its history); one not yet invited must still be an approved partner.
+    for (const p of current) if (p.inviteStatus !== null) approved.add(p.partnerBrandId);
     const fields = [
       ...partnerSelectErrors(body.partnersId, { approvedIds: approved, ownBrandId: actor.brandId }),
       ...partnerChangeErrors(
