@@ -34,6 +34,8 @@ export const ZMe = z.object({
   role: z.enum(MEMBER_ROLES),
   permissions: z.array(z.string()),
   brands: z.array(ZBrandSummary.extend({ role: z.enum(MEMBER_ROLES) })),
+  /** A platform operator (issue 28): the web shows the /operator area. */
+  isOperator: z.boolean().optional(),
 });
 export type TMe = z.infer<typeof ZMe>;
 
