@@ -48,6 +48,8 @@ export const ERROR_CODES = {
   linkExpired: 'LINK_EXPIRED',
   /** The current brand was suspended by a platform operator: its members are refused on brand routes. */
   brandSuspended: 'BRAND_SUSPENDED',
+  /** The brand requires two-factor and this member (signing in with a password) has not turned it on yet. */
+  twoFactorRequired: 'TWO_FACTOR_REQUIRED',
   /** Signed in, but a member of no brand yet: the dashboard sends the person to create one (or accept an invitation). */
   noBrand: 'NO_BRAND',
   /** The change would leave the brand without an owner (remove, leave, or change the role of its last owner). */
@@ -65,6 +67,7 @@ export type TErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export const ERROR_STATUS: Record<TErrorCode, number> = {
   VALIDATION_FAILED: 400,
   BRAND_SUSPENDED: 403,
+  TWO_FACTOR_REQUIRED: 403,
   MALFORMED_REQUEST: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_PUBLIC_LEADERBOARD_NAMES, PUBLIC_LEADERBOARD_NAMES } from '@rally/domain';
 
 // Tables better-auth reads and writes (core + organization plugin). A brand IS a
@@ -13,6 +13,10 @@ export const users = pgTable('users', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   locale: text('locale'),
+  /** better-auth's twoFactor plugin: TOTP confirmed (migration 0034). */
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  /** A platform operator (issue 28): set only by `npm run operator -- grant`, never by sign-up (migration 0036). */
+  isOperator: boolean('is_operator').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -91,6 +95,16 @@ export const brands = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** Who the brand's public pages name on a leaderboard: nobody (default), "Daniel B.", or store names (issue 27). */
     publicLeaderboardNames: text('public_leaderboard_names', { enum: PUBLIC_LEADERBOARD_NAMES }).notNull().default(DEFAULT_PUBLIC_LEADERBOARD_NAMES),
+    /** ISO 3166-1 alpha-2; null for brands made before brands were created by people (migration 0033). */
+    country: text('country'),
+    /** IANA time zone the brand works in. */
+    timeZone: text('time_zone').notNull().default('UTC'),
+    /** Who created the brand (its first owner); null for seeded brands. */
+    createdBy: text('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** Members who sign in with a password must have two-factor on to use the brand (migration 0034). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** active, or suspended by an operator: members get 403 BRAND_SUSPENDED, campaigns take no entries (migration 0036). */
+    status: text('status', { enum: ['active', 'suspended'] }).notNull().default('active'),
   },
   (t) => [
     check('brands_public_leaderboard_names', sql`${t.publicLeaderboardNames} in ${sql.raw(`(${PUBLIC_LEADERBOARD_NAMES.map((n) => `'${n}'`).join(', ')})`)}`),
@@ -126,4 +140,27 @@ export const invitations = pgTable('invitations', {
   inviterId: text('inviter_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** sha256 of the link's token (migration 0033); the token itself is only in the mail. A new send replaces it. */
+  tokenHash: text('token_hash').unique('invitations_token_hash_uq'),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
 });
+
+/** better-auth's twoFactor plugin: the TOTP secret and backup codes of a user, encrypted by better-auth (migration 0034). */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('two_factors_user_uq').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);

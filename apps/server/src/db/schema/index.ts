@@ -11,4 +11,8 @@ export * from './exports.js';
 export * from './store-operations.js';
 export * from './receipts.js';
 export * from './sign-in.js';
+export * from './account-tokens.js';
 export * from './activity.js';
+export * from './operator.js';
+export * from './sso.js';
+export * from './team.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_CODES, ZErrorBody } from '@rally/domain';
-import { AppError, codeForStatus, invalid } from '../../lib/app-error.js';
+import { AppError, appError, codeForStatus, invalid } from '../../lib/app-error.js';
 import type { Auth } from './auth.js';
 import type { KnownDevices } from './known-device.js';
 import { headersOf } from './request-context.js';
@@ -25,7 +25,11 @@ export const ZSignInBody = z
 const ZAuthUser = z.object({ id: z.string(), email: z.string(), name: z.string() }).passthrough();
 
 /** better-auth's answers, relayed as they are (documented for the OpenAPI document; the text is sent unchanged). */
-const ZSignInAnswer = z.object({ redirect: z.boolean(), token: z.string(), url: z.string().nullish(), user: ZAuthUser }).passthrough();
+const ZSignInAnswer = z.union([
+  z.object({ redirect: z.boolean(), token: z.string(), url: z.string().nullish(), user: ZAuthUser }).passthrough(),
+  // Two-factor is on (modules/sign-in-security): no session yet; the code goes to POST /api/auth/two-factor/verify.
+  z.object({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) }).passthrough(),
+]);
 const ZSessionAnswer = z
   .object({ session: z.object({ id: z.string(), userId: z.string(), expiresAt: z.string() }).passthrough(), user: ZAuthUser })
   .passthrough()
@@ -75,6 +79,12 @@ async function forward(auth: Auth, baseURL: string, request: FastifyRequest, rep
     if (body.code === 'INVALID_CALLBACK_URL') {
       throw invalid([{ path: 'callbackURL', message: 'a path on this site (/…) or an address on a trusted origin' }]);
     }
+    // Only after the right password (better-auth checks it first): the account waits for its address to be verified.
+    if (body.code === 'EMAIL_NOT_VERIFIED') {
+      throw appError(ERROR_CODES.emailNotVerified, 'Verify your email address first: follow the link we mailed you, or ask for a new one', [
+        { path: 'email', message: 'not verified yet' },
+      ]);
+    }
     const message = body.message ?? 'Authentication failed';
     // better-auth's own codes (INVALID_EMAIL_OR_PASSWORD…) are not ours to promise; its status picks one of ERROR_CODES.
     throw new AppError(res.status, codeForStatus(res.status, ERROR_CODES.authFailed), message);
@@ -102,14 +112,14 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   r.post(
     '/api/auth/sign-in/email',
     {
-      config: { rateLimit: opts.signInRateLimit },
+      config: { permission: 'public', rateLimit: opts.signInRateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the session cookie',
         description:
-          'Limited per address and per account: 5 attempts for one email back to back, then 429 with Retry-After (30 s, doubling up to 15 minutes); a success forgets the failures. A success also sets the HttpOnly cookie `rally_known_device`: this browser\'s later attempts at the email are counted apart (same limits), so others\' guesses cannot lock it out.',
+          'Limited per address and per account: 5 attempts for one email back to back, then 429 with Retry-After (30 s, doubling up to 15 minutes); a success forgets the failures. A success also sets the HttpOnly cookie `rally_known_device`: this browser\'s later attempts at the email are counted apart (same limits), so others\' guesses cannot lock it out. The right password of an account whose address is not verified answers 403 EMAIL_NOT_VERIFIED (no session).',
         body: ZSignInBody,
-        response: { 200: ZSignInAnswer, 401: ZErrorBody, 429: ZErrorBody },
+        response: { 200: ZSignInAnswer, 401: ZErrorBody, 403: ZErrorBody, 429: ZErrorBody },
       },
     },
     async (request, reply) => {
@@ -126,7 +136,7 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   );
   r.post(
     '/api/auth/sign-out',
-    { schema: { tags: ['auth'], summary: 'Sign out; clears the session cookie', body: z.object({}).strict().optional(), response: { 200: z.object({ success: z.boolean() }) } } },
+    { config: { permission: 'public' }, schema: { tags: ['auth'], summary: 'Sign out; clears the session cookie', body: z.object({}).strict().optional(), response: { 200: z.object({ success: z.boolean() }) } } },
     (request, reply) => {
       app.caches.sessions.evict(request);
       return forward(opts.auth, opts.baseURL, request, reply);
@@ -134,11 +144,11 @@ export async function authRoutes(app: FastifyInstance, opts: AuthRoutesOptions) 
   );
   r.get(
     '/api/auth/get-session',
-    { schema: { tags: ['auth'], summary: 'The current session and user, or null', querystring: z.object({}).strict(), response: { 200: ZSessionAnswer } } },
+    { config: { permission: 'public' }, schema: { tags: ['auth'], summary: 'The current session and user, or null', querystring: z.object({}).strict(), response: { 200: ZSessionAnswer } } },
     (request, reply) => forward(opts.auth, opts.baseURL, request, reply),
   );
-  // Nothing else of better-auth is reachable: sign-up, password reset, organization and account calls answer
-  // 404 (the not-found handler). Accounts come from the seed or an invitation until a sign-up flow is designed
-  // (throttled, verified, without telling which emails exist); brand switching is POST /api/me/brand.
+  // Nothing else of better-auth is reachable: its sign-up, password reset, organization and account calls answer
+  // 404 (the not-found handler). Sign-up, verification, password reset and the account's calls are modules/account's
+  // own routes; brand switching is POST /api/me/brand.
 
 }

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { permissionsForRole, type TMemberRole, type TPermission } from '@rally/domain';
+import { ERROR_CODES, permissionsForRole, type TMemberRole, type TPermission } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { sessions } from '../../db/schema/index.js';
-import { forbidden, unauthenticated } from '../../lib/app-error.js';
+import { appError, forbidden, unauthenticated } from '../../lib/app-error.js';
 import { SESSION_POLICY, type Auth } from './auth.js';
 import type { SessionFacts, SessionLookup } from './session-lookup.js';
 
@@ -61,7 +61,13 @@ export async function resolveActor(auth: Auth, db: Db, lookup: SessionLookup, re
     facts = await lookup.find(request);
   }
   if (!facts) throw unauthenticated();
-  if (!facts.brandId || !facts.role) throw forbidden('You are not a member of any brand');
+  // A code of its own: the dashboard sends such a person to create a brand (or accept an invitation), not to an error.
+  if (!facts.brandId || !facts.role) throw appError(ERROR_CODES.noBrand, 'You are not a member of any brand');
+  // The one place a suspended brand is closed: every brand route resolves its actor here (issue 28, operator).
+  if (facts.brandStatus === 'suspended') throw appError(ERROR_CODES.brandSuspended, 'This brand is suspended by the Rally operator; contact support');
+  // The brand requires two-factor (issue 28): its routes wait until this member turns it on; the account routes
+  // (app.user) stay open so they can. Members who sign in through the brand's SSO are checked by their provider.
+  if (facts.twoFactorMissing) throw appError(ERROR_CODES.twoFactorRequired, 'This brand requires two-factor authentication; turn it on in your account');
   if (facts.activeBrandId !== facts.brandId) {
     await db.update(sessions).set({ activeOrganizationId: facts.brandId }).where(eq(sessions.id, facts.sessionId));
     lookup.evict(request);

@@ -16,6 +16,10 @@ export interface SessionFacts {
   brandId: string | null;
   role: string | null;
   activeBrandId: string | null;
+  /** The brand's status: an operator may suspend it (issue 28). */
+  brandStatus: string | null;
+  /** The brand requires two-factor of members who sign in with a password, and this one has none (issue 28). */
+  twoFactorMissing: boolean;
 }
 
 
@@ -61,9 +65,13 @@ export function createSessionLookup(database: Database, auth: Auth, secret: stri
       active_organization_id: string | null;
       brand_id: string | null;
       role: string | null;
+      brand_status: string | null;
+      two_factor_missing: boolean;
     }>(sql`
       select s.id as session_id, s.user_id, u.name, u.email, s.expires_at, s.active_organization_id,
-             m.organization_id as brand_id, m.role
+             m.organization_id as brand_id, m.role, b.status as brand_status,
+             (coalesce(b.require_two_factor, false) and not u.two_factor_enabled
+               and exists (select 1 from accounts a where a.user_id = u.id and a.provider_id = 'credential')) as two_factor_missing
       from sessions s
       join users u on u.id = s.user_id
       left join lateral (
@@ -72,6 +80,7 @@ export function createSessionLookup(database: Database, auth: Auth, secret: stri
         order by (organization_id = s.active_organization_id) desc nulls last, created_at asc
         limit 1
       ) m on true
+      left join brands b on b.id = m.organization_id
       where s.token = ${token} and s.expires_at > now()`);
     const r = rows[0];
     if (!r) return null;
@@ -84,6 +93,8 @@ export function createSessionLookup(database: Database, auth: Auth, secret: stri
       brandId: r.brand_id,
       role: r.role,
       activeBrandId: r.active_organization_id,
+      brandStatus: r.brand_status,
+      twoFactorMissing: r.two_factor_missing === true,
     };
   }
 
@@ -109,6 +120,17 @@ export function createSessionLookup(database: Database, auth: Auth, secret: stri
     evict(request: FastifyRequest) {
       const raw = signedCookieOf(request);
       if (raw) cache.delete(raw);
+    },
+    /**
+     * Forget a user's sessions here at once (sessions revoked, password or address changed); other processes
+     * reload theirs within the cache's 5 s.
+     */
+    evictUser(userId: string) {
+      for (const [raw, facts] of [...cache.entries()]) if (facts.userId === userId) cache.delete(raw);
+    },
+    /** Forget every session here at once: an operator suspended or restored a brand (rare; others reload in 5 s). */
+    evictAll() {
+      cache.clear();
     },
   };
 }

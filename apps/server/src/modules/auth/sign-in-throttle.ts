@@ -22,9 +22,16 @@ export const SIGN_IN_THROTTLE = {
 } as const satisfies Record<string, ThrottlePolicy>;
 export type SignInScope = keyof typeof SIGN_IN_THROTTLE;
 
-/** The row key of an email in a scope: a hash, so the table holds no address in the clear. */
-export const signInThrottleKey = (scope: SignInScope, email: string) =>
-  `${scope}:${createHash('sha256').update(email.trim().toLowerCase()).digest('base64url')}`;
+/**
+ * The row key of a value (an email, an IP address, a user id) in a scope: a hash, so the table holds no address in
+ * the clear. Other doors (modules/account: sign-up, reset requests) count their attempts in the same table under
+ * scopes of their own, with `takeThrottledAttempt`.
+ */
+export const throttleKey = (scope: string, value: string) =>
+  `${scope}:${createHash('sha256').update(value.trim().toLowerCase()).digest('base64url')}`;
+
+/** The row key of an email in a scope. */
+export const signInThrottleKey = (scope: SignInScope, email: string) => throttleKey(scope, email);
 
 /**
  * The row key of a known device's own attempts at an email: its proof (known-device.ts) is bound to the email, so
@@ -42,11 +49,24 @@ const keyOf = (scope: SignInScope, email: string, device: string | null) =>
  * back-off, which anyone can keep running, does not keep out a browser that signed in to it before.
  */
 export async function takeSignInAttempt(db: DbOrTx, scope: SignInScope, email: string, device: string | null = null): Promise<void> {
-  const key = keyOf(scope, email, device);
-  if (await countThrottledAttempt(db, key, SIGN_IN_THROTTLE[scope])) return;
+  await takeThrottledAttempt(db, keyOf(scope, email, device), SIGN_IN_THROTTLE[scope], { path: 'email', what: 'this email' });
+}
+
+/**
+ * Counts an attempt on any key under a policy, or throws 429 with Retry-After while its back-off runs, naming the
+ * field it is counted by (`on.path`; none for a per-address count). The policy's `forgetAfterSeconds` must not exceed
+ * a day, the sweep's idle time.
+ */
+export async function takeThrottledAttempt(
+  db: DbOrTx,
+  key: string,
+  policy: ThrottlePolicy,
+  on: { path?: string; what: string },
+): Promise<void> {
+  if (await countThrottledAttempt(db, key, policy)) return;
   const seconds = await secondsBlocked(db, key);
-  const message = `too many attempts for this email; try again in ${seconds} s`;
-  throw new AppError(429, ERROR_CODES.rateLimited, `Too many attempts; try again in ${seconds} s`, [{ path: 'email', message }], {
+  const message = `too many attempts for ${on.what}; try again in ${seconds} s`;
+  throw new AppError(429, ERROR_CODES.rateLimited, `Too many attempts; try again in ${seconds} s`, on.path ? [{ path: on.path, message }] : [], {
     'retry-after': String(seconds),
   });
 }
