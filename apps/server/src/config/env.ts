@@ -25,6 +25,8 @@ const ZEnv = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   SIGN_IN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   SIGN_IN_RATE_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /** open: anyone signs up with email and password (verified by mail); invite-only: accounts come with an invitation. */
+  SIGN_UP: z.enum(['open', 'invite-only']).default('open'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo brands, users, stores and campaigns when the database is empty. */
   SEED_DEMO: booleanish.default(true),
@@ -52,9 +54,11 @@ const ZEnv = z.object({
   INVOICE_CLOSE_CHECK_SECONDS: z.coerce.number().min(1).max(7 * 86_400).default(86_400),
   /** Promote mails a brand may send in any 24 hours (spec §7 promote; the delivery log counts them). */
   PROMOTE_DAILY_LIMIT: z.coerce.number().int().positive().default(200),
+  /** Platform operators by email (comma separated), besides those granted with `npm run operator -- grant`. */
+  OPERATOR_EMAILS: z.string().default(''),
 });
 
-export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string; AUTH_SECRET: string; trustedOrigins: string[] };
+export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string; AUTH_SECRET: string; trustedOrigins: string[]; operatorEmails: string[] };
 
 /** Reads and validates the environment once, at boot. Nothing else reads process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -72,7 +76,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       .map((s) => s.trim())
       .filter(Boolean),
   ];
-  return { ...env, FFMPEG_PATH: env.FFMPEG_PATH ?? bundledFfmpeg(), PUBLIC_URL: publicUrl, AUTH_SECRET: secret, trustedOrigins };
+  const operatorEmails = env.OPERATOR_EMAILS.split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  return { ...env, FFMPEG_PATH: env.FFMPEG_PATH ?? bundledFfmpeg(), PUBLIC_URL: publicUrl, AUTH_SECRET: secret, trustedOrigins, operatorEmails };
 }
 
 function generatedSecret(dataDir: string, nodeEnv: string): string {

@@ -14,6 +14,7 @@ export function loadTestEnv(overrides: Record<string, string> = {}): Env & { TES
     SEED_DEMO: 'false',
     SCHEDULER_POLL_SECONDS: '0.5',
     PUBLIC_URL: 'http://localhost:3000',
+    SIGN_UP: 'open',
     ...overrides,
   });
   return testDatabaseUrl ? { ...env, TEST_DATABASE_URL: testDatabaseUrl } : env;
