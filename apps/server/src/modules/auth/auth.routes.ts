@@ -57,6 +57,9 @@ function isSameSitePath(value: string): boolean {
 async function forward(auth: Auth, baseURL: string, request: FastifyRequest, reply: FastifyReply, onSuccess?: () => Promise<void>) {
   const headers = headersOf(request);
   headers.delete('content-length');
+  // better-auth records a session's IP from X-Forwarded-For: the address we see (the one our limits count), not
+  // whatever the client wrote there. The account's session list shows it.
+  headers.set('x-forwarded-for', request.ip);
   const init: RequestInit = { method: request.method, headers };
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     init.body = JSON.stringify(request.body ?? {});
