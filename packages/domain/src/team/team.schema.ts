@@ -23,7 +23,11 @@ const ZRole = z.enum(MEMBER_ROLES, { message: `one of ${MEMBER_ROLES.join(', ')}
 
 export const ZInviteBody = z
   .object({
-    email: z.string({ message: 'required' }).trim().toLowerCase().pipe(z.email({ message: 'a valid email address' }).max(254, { message: 'at most 254 characters' })),
+    email: z
+      .string({ message: 'required' })
+      .trim()
+      .toLowerCase()
+      .pipe(z.email({ message: 'a valid email address' }).max(254, { message: 'at most 254 characters' })),
     role: ZRole,
   })
   .strict();
@@ -75,10 +79,22 @@ export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
 /** Accepting without an account: the mail proved the address; the account is created with this name and password. */
 export const ZAcceptWithAccountBody = z
   .object({
-    name: z.string({ message: 'required' }).trim().min(1, { message: 'required' }).max(100, { message: 'at most 100 characters' }),
-    password: z.string({ message: 'required' }).min(8, { message: 'at least 8 characters' }).max(128, { message: 'at most 128 characters' }),
+    name: z
+      .string({ message: 'required' })
+      .trim()
+      .min(1, { message: 'required' })
+      .max(100, { message: 'at most 100 characters' }),
+    password: z
+      .string({ message: 'required' })
+      .min(8, { message: 'at least 8 characters' })
+      .max(128, { message: 'at most 128 characters' }),
   })
   .strict();
 export type TAcceptWithAccountBody = z.input<typeof ZAcceptWithAccountBody>;
 
-export const ZAcceptedInvitation = z.object({ brandId: z.string(), brandName: z.string(), role: z.enum(MEMBER_ROLES), email: z.string() });
+export const ZAcceptedInvitation = z.object({
+  brandId: z.string(),
+  brandName: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  email: z.string(),
+});
