@@ -1,4 +1,4 @@
-import type { TCurrentBrand, TCampaign, TCampaignList, TMe, TRewardRead, TStatusSummary } from '@rally/domain';
+import type { TCurrentBrand, TCampaign, TCampaignList, TMe, TMemberRole, TRewardRead, TStatusSummary } from '@rally/domain';
 import { permissionsForRole } from '@rally/domain';
 
 export function brandFixture(overrides: Partial<TCurrentBrand> = {}): TCurrentBrand {
@@ -25,6 +25,12 @@ export function meFixture(brand: Partial<TCurrentBrand> = {}): TMe {
     permissions: permissionsForRole('owner'),
     brands: [{ ...current, role: 'owner' }],
   };
+}
+
+/** The session of a member with this role (its permissions from the domain's table). */
+export function meAs(role: TMemberRole, brand: Partial<TCurrentBrand> = {}): TMe {
+  const me = meFixture(brand);
+  return { ...me, role, permissions: permissionsForRole(role), brands: [{ ...me.brand, role }] };
 }
 
 let nextId = 1;

@@ -1,10 +1,12 @@
 import { Suspense } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconBuildingStore, IconFileExport, IconFlag, IconReceipt, IconTargetArrow, IconUsersGroup, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconAffiliate, IconBuildingStore, IconFileExport, IconFlag, IconReceipt, IconTargetArrow, IconUsersGroup, IconWallet, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import type { TPermission } from '@rally/domain';
 import { Link, Outlet, useLocation } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
+import { useSession } from '../session';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { BrandSwitcher } from './brand-switcher';
 import { Logo } from './logo';
@@ -12,18 +14,21 @@ import { UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts' | 'nav.billing';
+  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts' | 'nav.billing' | 'nav.partners';
   icon: Icon;
+  /** Shown only to a role with this permission (the route it leads to needs it: packages/domain/src/auth/permissions.ts). */
+  permission: TPermission;
 }
 
 const NAV_ITEMS: NavItem[] = [
-  { to: '/campaign', labelKey: 'nav.campaigns', icon: IconFlag },
-  { to: '/mission', labelKey: 'nav.missions', icon: IconTargetArrow },
-  { to: '/stores', labelKey: 'nav.stores', icon: IconBuildingStore },
-  { to: '/groups', labelKey: 'nav.groups', icon: IconUsersGroup },
-  { to: '/exports', labelKey: 'nav.exports', icon: IconFileExport },
-  { to: '/receipts', labelKey: 'nav.receipts', icon: IconReceipt },
-  { to: '/billing', labelKey: 'nav.billing', icon: IconWallet },
+  { to: '/campaign', labelKey: 'nav.campaigns', icon: IconFlag, permission: 'campaign:read' },
+  { to: '/mission', labelKey: 'nav.missions', icon: IconTargetArrow, permission: 'mission:read' },
+  { to: '/stores', labelKey: 'nav.stores', icon: IconBuildingStore, permission: 'store:read' },
+  { to: '/groups', labelKey: 'nav.groups', icon: IconUsersGroup, permission: 'store:read' },
+  { to: '/exports', labelKey: 'nav.exports', icon: IconFileExport, permission: 'export:create' },
+  { to: '/receipts', labelKey: 'nav.receipts', icon: IconReceipt, permission: 'campaign:read' },
+  { to: '/billing', labelKey: 'nav.billing', icon: IconWallet, permission: 'wallet:read' },
+  { to: '/partners', labelKey: 'nav.partners', icon: IconAffiliate, permission: 'partner:read' },
 ];
 
 function isActive(pathname: string, to: string): boolean {
@@ -33,6 +38,8 @@ function isActive(pathname: string, to: string): boolean {
 export function AppLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const me = useSession();
+  const navItems = NAV_ITEMS.filter((item) => me.permissions.includes(item.permission));
   const [navOpened, nav] = useDisclosure(false);
   // Rendered in one place only (not merely hidden) so each switcher has a single accessible instance.
   const isMobile = useMediaQuery(`(max-width: ${em(767.98)})`) ?? false;
@@ -63,7 +70,7 @@ export function AppLayout() {
 
       <AppShell.Navbar p="sm" aria-label={t('nav.label')}>
         <AppShell.Section grow component={ScrollArea}>
-          {NAV_ITEMS.map((item) => (
+          {navItems.map((item) => (
             <NavLink
               key={item.to}
               component={Link}

@@ -25,8 +25,10 @@ export function useLedger(filter: TLedgerFilter, page: number) {
   });
 }
 
-export function useInvoices() {
+/** The brand's invoices; `enabled` false for a role without billing:read (the server would answer 403). */
+export function useInvoices(enabled = true) {
   return useQuery({
+    enabled,
     queryKey: billingKeys.invoices,
     queryFn: ({ signal }) => apiFetch('/billing/invoices', { schema: ZInvoiceList, signal }),
   });

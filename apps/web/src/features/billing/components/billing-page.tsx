@@ -46,7 +46,10 @@ export default function BillingPage() {
   const summary = useBillingSummary();
   const currency = summary.data?.currency ?? me.brand.currency;
   const money = (cents: number) => formatMoney(cents, i18n.language, currency);
+  // Top-ups pay into the wallet (wallet:pay); invoices are billing's (billing:read to see, billing:manage to pay).
   const canPay = me.permissions.includes('wallet:pay');
+  const canSeeInvoices = me.permissions.includes('billing:read');
+  const canPayInvoices = me.permissions.includes('billing:manage') && canPay;
 
   const [kind, setKind] = useState<TLedgerKind | null>(null);
   const [from, setFrom] = useState('');
@@ -58,7 +61,7 @@ export default function BillingPage() {
     ...(DAY.test(to) ? { to } : {}),
   };
   const ledger = useLedger(filter, page);
-  const invoices = useInvoices();
+  const invoices = useInvoices(canSeeInvoices);
 
   const [topUpOpen, setTopUpOpen] = useState(false);
   const [cardInvoice, setCardInvoice] = useState<TInvoice | null>(null);
@@ -222,86 +225,88 @@ export default function BillingPage() {
           </Stack>
         </section>
 
-        <section aria-labelledby="billing-invoices-title">
-          <Stack gap="sm">
-            <Title order={2} fz="h4" id="billing-invoices-title">
-              {t('billing.invoices.title')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('billing.invoices.intro')}
-            </Text>
-            <Table.ScrollContainer minWidth={640}>
-              <Table data-testid="invoice-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('billing.invoices.number')}</Table.Th>
-                    <Table.Th>{t('billing.invoices.period')}</Table.Th>
-                    <Table.Th>{t('billing.invoices.status')}</Table.Th>
-                    <Table.Th>{t('billing.invoices.due')}</Table.Th>
-                    <Table.Th ta="right">{t('billing.invoices.amount')}</Table.Th>
-                    <Table.Th>{t('billing.invoices.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {invoices.data?.items.map((invoice) => (
-                    <Table.Tr key={invoice.id} data-testid="invoice-row">
-                      <Table.Td>{invoice.number ?? t('billing.invoices.open-number')}</Table.Td>
-                      <Table.Td>{invoice.period}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          color={invoice.status === 'paid' ? 'teal' : invoice.status === 'unpaid' ? 'orange' : 'gray'}
-                          variant="light"
-                        >
-                          {t(`billing.invoices.statuses.${invoice.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{invoice.dueAt ? formatListDate(invoice.dueAt, i18n.language) : '—'}</Table.Td>
-                      <Table.Td ta="right">{formatMoney(invoice.amount, i18n.language, invoice.currency)}</Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Anchor
-                            href={invoicePdfUrl(invoice.id)}
-                            download
-                            aria-label={t('billing.invoices.pdf-label', { number: invoice.number ?? invoice.period })}
-                          >
-                            <Group gap={4} wrap="nowrap">
-                              <IconFileTypePdf size={16} aria-hidden />
-                              PDF
-                            </Group>
-                          </Anchor>
-                          {invoice.status === 'unpaid' && canPay && (
-                            <>
-                              <Button
-                                size="xs"
-                                variant="light"
-                                loading={payFromWallet.isPending}
-                                onClick={() => payFromWallet.mutate(invoice)}
-                              >
-                                {t('billing.invoices.pay-wallet')}
-                              </Button>
-                              <Button size="xs" onClick={() => setCardInvoice(invoice)}>
-                                {t('billing.invoices.pay-card')}
-                              </Button>
-                            </>
-                          )}
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                  {invoices.data?.items.length === 0 && (
+        {canSeeInvoices && (
+          <section aria-labelledby="billing-invoices-title">
+            <Stack gap="sm">
+              <Title order={2} fz="h4" id="billing-invoices-title">
+                {t('billing.invoices.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('billing.invoices.intro')}
+              </Text>
+              <Table.ScrollContainer minWidth={640}>
+                <Table data-testid="invoice-table">
+                  <Table.Thead>
                     <Table.Tr>
-                      <Table.Td colSpan={6}>
-                        <Text c="dimmed" ta="center">
-                          {t('billing.invoices.empty')}
-                        </Text>
-                      </Table.Td>
+                      <Table.Th>{t('billing.invoices.number')}</Table.Th>
+                      <Table.Th>{t('billing.invoices.period')}</Table.Th>
+                      <Table.Th>{t('billing.invoices.status')}</Table.Th>
+                      <Table.Th>{t('billing.invoices.due')}</Table.Th>
+                      <Table.Th ta="right">{t('billing.invoices.amount')}</Table.Th>
+                      <Table.Th>{t('billing.invoices.actions')}</Table.Th>
                     </Table.Tr>
-                  )}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Stack>
-        </section>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {invoices.data?.items.map((invoice) => (
+                      <Table.Tr key={invoice.id} data-testid="invoice-row">
+                        <Table.Td>{invoice.number ?? t('billing.invoices.open-number')}</Table.Td>
+                        <Table.Td>{invoice.period}</Table.Td>
+                        <Table.Td>
+                          <Badge
+                            color={invoice.status === 'paid' ? 'teal' : invoice.status === 'unpaid' ? 'orange' : 'gray'}
+                            variant="light"
+                          >
+                            {t(`billing.invoices.statuses.${invoice.status}`)}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>{invoice.dueAt ? formatListDate(invoice.dueAt, i18n.language) : '—'}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(invoice.amount, i18n.language, invoice.currency)}</Table.Td>
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            <Anchor
+                              href={invoicePdfUrl(invoice.id)}
+                              download
+                              aria-label={t('billing.invoices.pdf-label', { number: invoice.number ?? invoice.period })}
+                            >
+                              <Group gap={4} wrap="nowrap">
+                                <IconFileTypePdf size={16} aria-hidden />
+                                PDF
+                              </Group>
+                            </Anchor>
+                            {invoice.status === 'unpaid' && canPayInvoices && (
+                              <>
+                                <Button
+                                  size="xs"
+                                  variant="light"
+                                  loading={payFromWallet.isPending}
+                                  onClick={() => payFromWallet.mutate(invoice)}
+                                >
+                                  {t('billing.invoices.pay-wallet')}
+                                </Button>
+                                <Button size="xs" onClick={() => setCardInvoice(invoice)}>
+                                  {t('billing.invoices.pay-card')}
+                                </Button>
+                              </>
+                            )}
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                    {invoices.data?.items.length === 0 && (
+                      <Table.Tr>
+                        <Table.Td colSpan={6}>
+                          <Text c="dimmed" ta="center">
+                            {t('billing.invoices.empty')}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          </section>
+        )}
       </Stack>
 
       <PaymentFormModal

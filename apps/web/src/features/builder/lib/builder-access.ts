@@ -6,7 +6,7 @@ export type TBuilderRouteMode = 'builder' | 'view';
 /** What the signed-in user may do on this campaign page; every section reads the same answer. */
 export interface TBuilderAccess {
   isOwner: boolean;
-  /** The campaign-view route, a partner's view, or a campaign past editing. */
+  /** The campaign-view route, a partner's view, a campaign past editing, or a role without campaign:update. */
   readOnly: boolean;
   can: (permission: string) => boolean;
   /** The server's capabilities, with every edit switched off when read-only. */
@@ -16,7 +16,12 @@ export interface TBuilderAccess {
 export function useBuilderAccess(formData: TFormData, routeMode: TBuilderRouteMode): TBuilderAccess {
   const me = useSession();
   const isOwner = formData.mode === 'builder';
-  const readOnly = routeMode === 'view' || !isOwner || !isEditableStatus(formData.campaign.status);
+  // A role that may not change campaigns (analyst, finance) sees the builder as a view.
+  const readOnly =
+    routeMode === 'view' ||
+    !isOwner ||
+    !isEditableStatus(formData.campaign.status) ||
+    !me.permissions.includes('campaign:update');
   const caps = readOnly
     ? {
         ...formData.capabilities,

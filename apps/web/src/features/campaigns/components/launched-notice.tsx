@@ -6,6 +6,7 @@ import { ZId } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../lib/api-client';
+import { useSession } from '../../../app/session';
 import { campaignReportQueryOptions } from '../../report';
 import { readableText } from '../../missions';
 import { useCachedCampaign } from '../api/campaigns-api';
@@ -31,14 +32,17 @@ function Notice({ campaignId, onDismiss }: { campaignId: number; onDismiss: () =
     if (location.state) void navigate(location.pathname + location.search, { replace: true, state: null });
   };
   const cached = useCachedCampaign(campaignId);
+  // Promote mails go out as a launch does (campaign:launch on the server).
+  const mayPromote = useSession().permissions.includes('campaign:launch');
   // The report the link opens; fetching it now also names a campaign that is not on the current page.
   const report = useQuery(campaignReportQueryOptions(campaignId));
   // A stale link to a campaign that is gone (or another brand's) announces nothing.
   if (isApiError(report.error) && report.error.status === 404) return null;
   const name = (report.data?.campaign.name ?? cached?.name ?? '').trim();
-  const promotable = report.data
-    ? report.data.campaign.type !== 'consumer' && ['active', 'scheduled'].includes(report.data.campaign.status)
-    : false;
+  const promotable =
+    mayPromote && report.data
+      ? report.data.campaign.type !== 'consumer' && ['active', 'scheduled'].includes(report.data.campaign.status)
+      : false;
   return (
     <>
       {promotable && <PromoteDialog campaignId={campaignId} name={name} opened={promoting} onClose={closePromote} />}

@@ -30,7 +30,8 @@ export function SmartReviewPanel({ variant = 'card' }: SmartReviewPanelProps) {
   const sr = me.brand.smartReview;
   const [dialog, setDialog] = useState<TDialog>(null);
   const [checking, setChecking] = useState(false);
-  const canChange = me.permissions.includes('wallet:pay');
+  // The smart review plan is billing's (the server's billing:manage).
+  const canChange = me.permissions.includes('billing:manage');
   const price = formatMoney(sr.pricePerScan, i18n.language, sr.currency);
   const balance = formatMoney(me.brand.walletBalance, i18n.language, me.brand.currency);
   const short = me.brand.walletBalance < sr.pricePerScan;
