@@ -236,7 +236,9 @@ BEGIN
   -- Read without a row lock: FOR SHARE on the campaign row made every UPDATE of a running campaign's row (a cache
   -- revision moved by a code import that holds its reward row) wait for the completions in flight while they waited
   -- for that reward row. A fold that ends the campaign meanwhile waits for the debits in flight (reward-budget.sql).
-  SELECT status INTO st FROM campaigns WHERE id = cmp;
+  -- A campaign of a brand an operator suspended takes no entries (issue 28): the one place play learns it.
+  SELECT CASE WHEN b.status = 'suspended' THEN 'suspended' ELSE c.status::text END INTO st
+    FROM campaigns c JOIN brands b ON b.id = c.brand_id WHERE c.id = cmp;
   IF st IS DISTINCT FROM 'active' THEN
     PERFORM set_config('rally.engine_participant', '', true);
     RETURN jsonb_build_object('outcome', 'inactive');

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { recordActivity, type ActivityActor } from '../activity/index.js';
 import { lockInvoice, markInvoicePaid, markPaymentSucceeded } from './billing.repository.js';
 import { formatCents } from './money.js';
 import { creditWallet, debitWallet } from './wallet-ledger.js';
@@ -12,6 +15,16 @@ import { creditWallet, debitWallet } from './wallet-ledger.js';
 export async function completePayment(tx: DbOrTx, paymentId: string, at = new Date()): Promise<boolean> {
   const payment = await markPaymentSucceeded(tx, paymentId, at);
   if (!payment) return false;
+  // The member who started the payment (Stripe's webhook completes it later, with no one signed in).
+  const [by] = payment.createdBy ? await tx.select({ name: users.name }).from(users).where(eq(users.id, payment.createdBy)) : [];
+  const actor: ActivityActor = payment.createdBy && by ? { kind: 'user', userId: payment.createdBy, name: by.name } : { kind: 'system' };
+  await recordActivity(tx, {
+    brandId: payment.brandId,
+    actor,
+    action: 'billing.wallet_topped_up',
+    subject: { type: 'payment', id: payment.id },
+    changes: [{ field: 'amount', old: null, new: payment.amountCents }, { field: 'provider', old: null, new: payment.provider }],
+  });
   await creditWallet(tx, {
     brandId: payment.brandId,
     kind: 'topup',
@@ -34,6 +47,17 @@ export async function completePayment(tx: DbOrTx, paymentId: string, at = new Da
         createdBy: payment.createdBy,
       });
       await markInvoicePaid(tx, invoice.id, at);
+      await recordActivity(tx, {
+        brandId: payment.brandId,
+        actor,
+        action: 'billing.invoice_paid',
+        subject: { type: 'invoice', id: invoice.id, label: invoice.number ?? null },
+        changes: [
+          { field: 'status', old: 'unpaid', new: 'paid' },
+          { field: 'paidFrom', old: null, new: 'card' },
+          { field: 'amount', old: null, new: invoice.amountCents },
+        ],
+      });
     }
   }
   return true;

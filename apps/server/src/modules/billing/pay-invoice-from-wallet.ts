@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
+import { recordActivity, userActor } from '../activity/index.js';
 import { findInvoice, lockInvoice, markInvoicePaid } from './billing.repository.js';
 import { debitWallet } from './wallet-ledger.js';
 
@@ -21,5 +22,16 @@ export async function payInvoiceFromWallet(db: Db, actor: RequestActor, invoiceI
       createdBy: actor.userId,
     });
     await markInvoicePaid(tx, invoice.id, new Date());
+    await recordActivity(tx, {
+      brandId: actor.brandId,
+      actor: userActor(actor),
+      action: 'billing.invoice_paid',
+      subject: { type: 'invoice', id: invoice.id, label: invoice.number ?? null },
+      changes: [
+        { field: 'status', old: 'unpaid', new: 'paid' },
+        { field: 'paidFrom', old: null, new: 'wallet' },
+        { field: 'amount', old: null, new: invoice.amountCents },
+      ],
+    });
   });
 }

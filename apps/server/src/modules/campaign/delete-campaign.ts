@@ -2,6 +2,7 @@ import { canDeleteCampaign, ERROR_CODES } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/app-error.js';
 import { requirePermission, type RequestActor } from '../auth/index.js';
+import { recordActivity, userActor } from '../activity/index.js';
 import { deleteCampaignRow, findCampaign } from './campaign.repository.js';
 
 export interface DeleteCampaignOptions {
@@ -22,5 +23,13 @@ export async function deleteCampaign({ db, actor, campaignId }: DeleteCampaignOp
       ]);
     }
     await deleteCampaignRow(tx, actor.brandId, campaignId);
+    // The campaign's own audit goes with it (cascade); the brand's log keeps that it was deleted.
+    await recordActivity(tx, {
+      brandId: actor.brandId,
+      actor: userActor(actor),
+      action: 'campaign.deleted',
+      subject: { type: 'campaign', id: campaignId, label: row.name },
+      changes: [{ field: 'status', old: row.status, new: null }],
+    });
   });
 }

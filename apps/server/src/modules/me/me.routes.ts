@@ -42,16 +42,26 @@ async function loadMe(db: Db, actor: RequestActor): Promise<TMe> {
   };
 }
 
-export async function meRoutes(app: FastifyInstance) {
+export interface MeRoutesOptions {
+  /** Whether the user is a platform operator (the operator module answers; passed in from app.ts). */
+  isOperator?: (userId: string) => Promise<boolean>;
+}
+
+export async function meRoutes(app: FastifyInstance, options: MeRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/me',
-    { schema: { tags: ['me'], summary: 'The signed-in user, current brand and permissions', response: { 200: ZMe, 401: ZErrorBody } } },
-    async (request) => loadMe(app.database.db, await app.actor(request)),
+    { config: { permission: 'member' }, schema: { tags: ['me'], summary: 'The signed-in user, current brand and permissions', response: { 200: ZMe, 401: ZErrorBody } } },
+    async (request) => {
+      const actor = await app.actor(request);
+      const me = await loadMe(app.database.db, actor);
+      return options.isOperator ? { ...me, isOperator: await options.isOperator(actor.userId) } : me;
+    },
   );
   r.post(
     '/api/me/brand',
     {
+      config: { permission: 'member' },
       schema: {
         tags: ['me'],
         summary: 'Switch the current brand',

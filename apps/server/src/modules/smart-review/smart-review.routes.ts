@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { userActor } from '../activity/index.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZEmptyBody,
@@ -52,7 +53,7 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
     },
     async (request) => {
       const actor = await app.actor(request);
-      return activateSmartReview(db, actor.brandId);
+      return activateSmartReview(db, actor.brandId, userActor(actor));
     },
   );
 
@@ -64,7 +65,7 @@ export async function smartReviewRoutes(app: FastifyInstance, opts: { deps: Smar
     },
     async (request) => {
       const actor = await app.actor(request);
-      return deactivateSmartReview(db, actor.brandId);
+      return deactivateSmartReview(db, actor.brandId, userActor(actor));
     },
   );
 
