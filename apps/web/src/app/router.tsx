@@ -11,6 +11,13 @@ const DashboardShell = lazy(() =>
   Promise.all([import('./layout/dashboard-shell'), loadDashboardStrings()]).then(([shell]) => shell),
 );
 const SignInPage = lazy(() => import('../features/auth/components/sign-in-page'));
+const SignUpPage = lazy(() => import('../features/auth/components/sign-up-page'));
+const CheckEmailPage = lazy(() => import('../features/auth/components/check-email-page'));
+const VerifyEmailPage = lazy(() => import('../features/auth/components/verify-email-page'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
+const ConfirmEmailPage = lazy(() => import('../features/auth/components/confirm-email-page'));
+const AccountPage = lazy(() => import('../features/account/components/account-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
 const StoresPage = lazy(() => import('../features/stores/components/stores-page'));
@@ -23,6 +30,7 @@ const MissionEditorPage = lazy(() => import('../features/missions/components/mis
 const ReportPage = lazy(() => import('../features/report/components/report-page'));
 const ReviewQueuePage = lazy(() => import('../features/smart-review/components/review-queue-page'));
 const BillingPage = lazy(() => import('../features/billing/components/billing-page'));
+const PartnersPage = lazy(() => import('../features/partners/components/partners-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 
 export const routes: RouteObject[] = [
@@ -37,6 +45,17 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
+      // The signed-out pages of accounts: sign-up and the pages mailed links open.
+      ...(
+        [
+          ['/sign-up', <SignUpPage key="sign-up" />],
+          ['/check-email', <CheckEmailPage key="check-email" />],
+          ['/verify-email', <VerifyEmailPage key="verify-email" />],
+          ['/forgot-password', <ForgotPasswordPage key="forgot-password" />],
+          ['/reset-password', <ResetPasswordPage key="reset-password" />],
+          ['/confirm-email', <ConfirmEmailPage key="confirm-email" />],
+        ] as const
+      ).map(([path, page]) => ({ path, element: <Suspense fallback={<FullPageLoader />}>{page}</Suspense> })),
       {
         path: '/',
         element: (
@@ -59,6 +78,8 @@ export const routes: RouteObject[] = [
           { path: 'groups', element: <GroupsPage /> },
           { path: 'receipts', element: <ReviewQueuePage /> },
           { path: 'billing', element: <BillingPage /> },
+          { path: 'account', element: <AccountPage /> },
+          { path: 'partners', element: <PartnersPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

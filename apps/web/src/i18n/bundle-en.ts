@@ -15,5 +15,7 @@ import billing from '../features/billing/locales/en.json';
 import smartReview from '../features/smart-review/locales/en.json';
 import share from '../components/campaign-share/locales/en.json';
 import campaigns from '../features/campaigns/locales/en.json';
+import partners from '../features/partners/locales/en.json';
+import account from '../features/account/locales/en.json';
 
-export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns };
+export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...account };

@@ -14,5 +14,8 @@ import billing from '../features/billing/locales/es.json';
 import smartReview from '../features/smart-review/locales/es.json';
 import share from '../components/campaign-share/locales/es.json';
 import campaigns from '../features/campaigns/locales/es.json';
+import partners from '../features/partners/locales/es.json';
+import access from '../features/auth/locales/es.json';
+import account from '../features/account/locales/es.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account };

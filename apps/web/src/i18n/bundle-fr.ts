@@ -14,5 +14,8 @@ import billing from '../features/billing/locales/fr.json';
 import smartReview from '../features/smart-review/locales/fr.json';
 import share from '../components/campaign-share/locales/fr.json';
 import campaigns from '../features/campaigns/locales/fr.json';
+import partners from '../features/partners/locales/fr.json';
+import access from '../features/auth/locales/fr.json';
+import account from '../features/account/locales/fr.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account };

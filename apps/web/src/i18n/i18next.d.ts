@@ -14,12 +14,15 @@ import type billing from '../features/billing/locales/en.json';
 import type smartReview from '../features/smart-review/locales/en.json';
 import type share from '../components/campaign-share/locales/en.json';
 import type campaigns from '../features/campaigns/locales/en.json';
+import type partners from '../features/partners/locales/en.json';
+import type access from '../features/auth/locales/en.json';
+import type account from '../features/account/locales/en.json';
 
 // Typed keys: a missing or misspelt key fails type-checking instead of showing raw keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof smartReview & typeof share & typeof campaigns };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof smartReview & typeof share & typeof campaigns & typeof partners & typeof access & typeof account };
     returnNull: false;
   }
 }
