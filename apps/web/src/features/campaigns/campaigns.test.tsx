@@ -7,7 +7,7 @@ import { CampaignListPage } from './components/campaign-list-page';
 import { CreateCampaignMenu } from './components/create-campaign-menu';
 import { renderRoutes, renderWithProviders } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';
-import { campaignFixture, listFixture, meFixture, summaryFixture } from '../../test/fixtures';
+import { campaignFixture, listFixture, meAs, meFixture, summaryFixture } from '../../test/fixtures';
 
 const routes: RouteObject[] = [
   {
@@ -203,6 +203,20 @@ describe('campaign list', () => {
     await waitFor(() => expect(api.to('POST', '/api/v3/bundle/end-campaign')).toHaveLength(1));
     expect(api.to('POST', '/api/v3/bundle/end-campaign')[0]?.body).toEqual({ bundleId: 12 });
     expect(await screen.findByText('The campaign has ended.')).toBeTruthy();
+  });
+
+  it('offers an analyst, who only reads campaigns, no new campaign, duplicate, delete or end', async () => {
+    stubCampaignApi({
+      'GET /api/me': () => ({ body: meAs('analyst') }),
+      'GET /api/campaign/bundle': () => ({ body: listFixture([campaignFixture({ id: 12, name: 'Running now', status: 'active' })]) }),
+    });
+    renderRoutes(routes, '/campaign');
+
+    expect(await screen.findByText('Running now')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New campaign' })).toBeNull();
+    const actions = screen.queryByRole('button', { name: 'Actions for Running now' });
+    if (actions) fireEvent.click(actions);
+    for (const name of ['Duplicate', 'Delete', 'End campaign']) expect(screen.queryByRole('menuitem', { name })).toBeNull();
   });
 
   it('creates a draft of the chosen type and opens it', async () => {
