@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Auth } from '../auth/auth.js';
-import { headersOf } from '../auth/index.js';
+import { headersOf, type Auth } from '../auth/index.js';
 
 export interface AuthAnswer {
   status: number;

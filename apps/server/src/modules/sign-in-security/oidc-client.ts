@@ -7,6 +7,7 @@ export interface OidcMetadata {
   authorization_endpoint: string;
   token_endpoint: string;
   jwks_uri: string;
+  userinfo_endpoint?: string;
 }
 
 const DISCOVERY_TTL_MS = 10 * 60_000;
@@ -35,7 +36,13 @@ export async function discover(issuer: string): Promise<OidcMetadata> {
     throw new OidcError('the discovery document lacks authorization_endpoint, token_endpoint or jwks_uri');
   }
   if (doc.issuer !== issuer) throw new OidcError(`the discovery document names another issuer (${String(doc.issuer)})`);
-  const metadata = { issuer: doc.issuer, authorization_endpoint: doc.authorization_endpoint, token_endpoint: doc.token_endpoint, jwks_uri: doc.jwks_uri };
+  const metadata: OidcMetadata = {
+    issuer: doc.issuer,
+    authorization_endpoint: doc.authorization_endpoint,
+    token_endpoint: doc.token_endpoint,
+    jwks_uri: doc.jwks_uri,
+    ...(typeof doc.userinfo_endpoint === 'string' ? { userinfo_endpoint: doc.userinfo_endpoint } : {}),
+  };
   discovered.set(issuer, { at: Date.now(), metadata });
   return metadata;
 }
@@ -93,7 +100,7 @@ export async function redeemCode(
   } catch {
     throw new OidcError('the token endpoint cannot be reached');
   }
-  const tokens = (await res.json().catch(() => null)) as { id_token?: unknown; error?: unknown } | null;
+  const tokens = (await res.json().catch(() => null)) as { id_token?: unknown; access_token?: unknown; error?: unknown } | null;
   if (!res.ok || typeof tokens?.id_token !== 'string') throw new OidcError(`the token endpoint refused the code (${String(tokens?.error ?? res.status)})`);
   let keys = keySets.get(metadata.jwks_uri);
   if (!keys) {
@@ -107,7 +114,28 @@ export async function redeemCode(
     throw new OidcError(`the id_token does not verify: ${(error as Error).message}`);
   }
   if (payload.nonce !== p.nonce) throw new OidcError('the id_token carries another nonce');
-  if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') throw new OidcError('the id_token names no subject or email');
-  if (payload.email_verified === false) throw new OidcError('the provider has not verified the email');
-  return { sub: payload.sub, email: payload.email.trim().toLowerCase(), name: typeof payload.name === 'string' ? payload.name : null };
+  if (typeof payload.sub !== 'string') throw new OidcError('the id_token names no subject');
+  // Providers may keep the profile claims out of the id_token when an access token is issued (OIDC Core §5.4):
+  // then they come from the userinfo endpoint, for the same subject (§5.3.2).
+  let claims: Record<string, unknown> = payload;
+  if (typeof payload.email !== 'string') {
+    if (!metadata.userinfo_endpoint || typeof tokens.access_token !== 'string') throw new OidcError('the provider names no email');
+    claims = await userInfo(metadata.userinfo_endpoint, tokens.access_token);
+    if (claims.sub !== payload.sub) throw new OidcError('userinfo names another subject than the id_token');
+  }
+  if (typeof claims.email !== 'string') throw new OidcError('the provider names no email');
+  if (claims.email_verified === false) throw new OidcError('the provider has not verified the email');
+  return { sub: payload.sub, email: claims.email.trim().toLowerCase(), name: typeof claims.name === 'string' ? claims.name : null };
+}
+
+async function userInfo(endpoint: string, accessToken: string): Promise<Record<string, unknown>> {
+  let res: Response;
+  try {
+    res = await fetch(endpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+  } catch {
+    throw new OidcError('the userinfo endpoint cannot be reached');
+  }
+  const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok || !body) throw new OidcError(`the userinfo endpoint answered ${res.status}`);
+  return body;
 }

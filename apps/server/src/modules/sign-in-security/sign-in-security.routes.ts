@@ -19,7 +19,7 @@ import {
   ZTwoFactorVerifyBody,
 } from '@rally/domain';
 import { errorResponses, rateLimitedResponse } from '../../lib/error-responses.js';
-import type { Auth } from '../auth/auth.js';
+import type { Auth } from '../auth/index.js';
 import { getBrandSignInSecurity, removeOidcConfig, saveOidcConfig, setTwoFactorRequirement } from './brand-sign-in-security.js';
 import { createClientSecretCipher } from './client-secret-cipher.js';
 import { finishSsoSignIn, lookupSso, startSsoSignIn, type SsoDeps } from './sso-sign-in.js';

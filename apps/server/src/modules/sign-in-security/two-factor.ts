@@ -5,8 +5,7 @@ import { ERROR_CODES, type TTwoFactorSetup, type TTwoFactorStatus } from '@rally
 import type { Db } from '../../db/client.js';
 import { brands, members, users } from '../../db/schema/index.js';
 import { AppError, appError, invalid } from '../../lib/app-error.js';
-import type { Auth } from '../auth/auth.js';
-import { cookieValue, deleteThrottle, takeThrottledAttempt, throttleKey, type RequestUser, type ThrottlePolicy } from '../auth/index.js';
+import { cookieValue, deleteThrottle, takeThrottledAttempt, throttleKey, type Auth, type RequestUser, type ThrottlePolicy } from '../auth/index.js';
 import { callAuth, relayCookies, type AuthAnswer } from './better-auth-call.js';
 
 /**
