@@ -19,6 +19,10 @@ export const ACCOUNT_FIELD_MESSAGES = {
   passwordTooLong: `at most ${PASSWORD_MAX_LENGTH} characters`,
   nameTooLong: `at most ${NAME_MAX_LENGTH} characters`,
   tokenInvalid: 'the link is incomplete: open it again from the mail',
+  /** Server only: the current password given does not match. */
+  incorrectPassword: 'incorrect password',
+  /** Server only: an address change to the address the account has. */
+  sameEmail: 'this is already your address',
 } as const;
 export type TAccountFieldMessage = keyof typeof ACCOUNT_FIELD_MESSAGES;
 const M = ACCOUNT_FIELD_MESSAGES;

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type TMailQueuedAnswer } from '@rally/domain';
+import { ACCOUNT_FIELD_MESSAGES, ERROR_CODES, type TMailQueuedAnswer } from '@rally/domain';
 import { appError, invalid } from '../../lib/app-error.js';
 
 /** A mailed link that is unknown, used already, expired, or replaced by a newer one: all answer alike. */
@@ -7,7 +7,7 @@ export const linkExpired = () =>
     { path: 'token', message: 'expired or used already' },
   ]);
 
-export const wrongCurrentPassword = () => invalid([{ path: 'currentPassword', message: 'incorrect password' }], 'The current password is incorrect');
+export const wrongCurrentPassword = () => invalid([{ path: 'currentPassword', message: ACCOUNT_FIELD_MESSAGES.incorrectPassword }], 'The current password is incorrect');
 
 /** The one answer of every door that may mail someone (ZMailQueuedAnswer). */
 export const MAIL_QUEUED: TMailQueuedAnswer = { status: 'mail-queued' };

@@ -1,4 +1,4 @@
-import { ZChangeEmailBody, type TMailQueuedAnswer } from '@rally/domain';
+import { ACCOUNT_FIELD_MESSAGES, ZChangeEmailBody, type TMailQueuedAnswer } from '@rally/domain';
 import type { z } from 'zod';
 import { invalid } from '../../lib/app-error.js';
 import { deleteThrottle, verifyPassword, type RequestUser } from '../auth/index.js';
@@ -22,7 +22,7 @@ export async function requestEmailChange(deps: AccountDeps, user: RequestUser, i
   }
   if (!(await verifyPassword({ hash: account.passwordHash, password: input.currentPassword }))) throw wrongCurrentPassword();
   await deleteThrottle(deps.db, passwordProofKey(account.id));
-  if (input.newEmail === account.email) throw invalid([{ path: 'newEmail', message: 'this is already your address' }]);
+  if (input.newEmail === account.email) throw invalid([{ path: 'newEmail', message: ACCOUNT_FIELD_MESSAGES.sameEmail }]);
   await takeEmailChangeAttempt(deps.db, account.id);
   const { token, tokenHash } = newToken();
   const taken = await deps.db.transaction(async (tx) => {

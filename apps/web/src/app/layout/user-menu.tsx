@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/auth-api';
@@ -41,6 +41,9 @@ export function UserMenu() {
           </Text>
         </Group>
         <Menu.Divider />
+        <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden />} onClick={() => void navigate('/account')}>
+          {t('header-account.menu-item')}
+        </Menu.Item>
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}

@@ -15,11 +15,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { ERROR_CODES } from '@rally/domain';
 import { useSignIn } from '../api/auth-api';
+import { resendVerification } from '../api/account-access-api';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { LanguageSwitcher } from '../../../components/language-switcher';
@@ -40,7 +43,10 @@ export function SignInPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
+  // A verification, a reset or an address change sends the person here with the address and what happened.
+  const arrival = useLocation().state as { email?: string; notice?: 'verified' | 'password-reset' | 'email-changed' } | null;
+  const resend = useMutation({ mutationFn: resendVerification });
+  const [email, setEmail] = useState(typeof arrival?.email === 'string' ? arrival.email : '');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const demoTitleId = useId();
@@ -58,6 +64,7 @@ export function SignInPage() {
     const errors = validate();
     setFieldErrors(errors);
     if (errors.email || errors.password) return;
+    resend.reset();
     signIn.mutate(
       { email: email.trim(), password },
       { onSuccess: () => void navigate('/campaign', { replace: true }) },
@@ -67,11 +74,14 @@ export function SignInPage() {
   function submitError(): string | null {
     if (!signIn.isError) return null;
     const error = signIn.error;
+    if (isApiError(error) && error.code === ERROR_CODES.emailNotVerified) return t('access.sign-in.not-verified');
     if (isApiError(error) && error.status === 401) return t('auth.sign-in.invalid-credentials');
     if (isApiError(error) && error.status === 429) return t('auth.sign-in.rate-limited');
     return errorMessage(t, error);
   }
   const formError = submitError();
+  const notVerified = isApiError(signIn.error) && signIn.error.code === ERROR_CODES.emailNotVerified;
+  const notice = arrival?.notice && ['verified', 'password-reset', 'email-changed'].includes(arrival.notice) ? arrival.notice : null;
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" py="xl" px="md">
@@ -94,9 +104,37 @@ export function SignInPage() {
             </Stack>
             <form onSubmit={onSubmit} noValidate>
               <Stack gap="md">
+                {notice && !formError && (
+                  <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+                    {t(`access.sign-in.${notice}`)}
+                  </Alert>
+                )}
                 {formError && (
                   <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
                     {formError}
+                    {notVerified && (
+                      <Box mt="xs">
+                        {resend.isSuccess ? (
+                          <Text size="sm" role="status">
+                            {t('access.sign-in.resent', { email: email.trim().toLowerCase() })}
+                          </Text>
+                        ) : (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            loading={resend.isPending}
+                            onClick={() => resend.mutate({ email: email.trim(), password })}
+                          >
+                            {t('access.sign-in.resend')}
+                          </Button>
+                        )}
+                        {resend.isError && (
+                          <Text size="sm" mt={4}>
+                            {isApiError(resend.error) && resend.error.status === 429 ? t('access.common.rate-limited') : errorMessage(t, resend.error)}
+                          </Text>
+                        )}
+                      </Box>
+                    )}
                   </Alert>
                 )}
                 <TextInput
@@ -123,9 +161,18 @@ export function SignInPage() {
                 <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
                   {t('auth.sign-in.submit')}
                 </Button>
+                <Anchor component={Link} to="/forgot-password" state={email.trim() ? { email: email.trim() } : undefined} size="sm" ta="center">
+                  {t('access.sign-in.forgot-password')}
+                </Anchor>
               </Stack>
             </form>
           </Paper>
+          <Text size="sm" ta="center">
+            {t('access.sign-in.no-account')}{' '}
+            <Anchor component={Link} to="/sign-up">
+              {t('access.sign-in.create-account')}
+            </Anchor>
+          </Text>
 
           {/* A hint, not an alert: it must not be announced or found as role="alert". */}
           <Paper
