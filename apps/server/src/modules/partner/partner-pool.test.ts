@@ -312,8 +312,11 @@ describe('the whole path', () => {
     await invite(nova.email);
     await mailTo(nova.email);
     const [inv] = await myInvitations(nova.cookie);
+    // Merely invited, the brand cannot be looked up by the retailer.
+    expect((await call('GET', `/api/v5/brand/${nova.brandId}`, retailer)).statusCode).toBe(404);
     expect((await answerById(inv!.id, 'accept', nova.cookie)).statusCode).toBe(200);
     expect(await partnerSelect()).toContain(nova.name);
+    expect((await call('GET', `/api/v5/brand/${nova.brandId}`, retailer)).statusCode).toBe(200);
 
     const c = await f.campaign(ids.retailer, { name: 'Nova race', type: 'contest', sharedCampaign: true });
     const m = await f.mission(ids.retailer, { type: 'contest' });

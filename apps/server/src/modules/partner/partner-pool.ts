@@ -129,9 +129,9 @@ export async function invitePartner({ db, actor, email, mailer, log, publicUrl }
 
 function toEntry(row: { p: PartnershipRow; brandName: string | null; brandLogo: string | null }, now: Date): TPartnerPoolEntry {
   const { p } = row;
-  // The brand is named once it accepted (or came from before invitations existed), never while merely invited:
-  // a pending or withdrawn invitation says nothing about whether the email has a brand.
-  const accepted = p.status === 'approved' || (p.status === 'removed' && (p.respondedAt !== null || p.invitedAt === null));
+  // The brand is named once it accepted, or when the row was set up without an email invitation (the demo seed), never
+  // while merely invited: a pending or withdrawn invitation says nothing about whether the email has a brand.
+  const accepted = p.status === 'approved' || p.invitedAt === null || (p.status === 'removed' && p.respondedAt !== null);
   return {
     id: p.id,
     status: p.status as TPartnerPoolStatus,

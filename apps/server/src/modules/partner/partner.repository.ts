@@ -37,8 +37,8 @@ export async function brandsAreLinked(db: DbOrTx, a: string, b: string): Promise
   if (a === b) return true;
   const either = <T extends typeof brandPartnerships | typeof campaignPartners>(t: T) =>
     or(and(eq(t.brandId, a), eq(t.partnerBrandId, b)), and(eq(t.brandId, b), eq(t.partnerBrandId, a)));
-  // A pool row links the brands once the partner accepted (approved, or removed since): a pending invitation must not
-  // let the retailer look up the brand behind an email.
+  // A pool row links the brands once the partner accepted (approved, or removed since) or when it was set up without
+  // an email invitation (the demo seed): a pending invitation must not let the retailer look up the brand behind an email.
   const [partnership] = await db
     .select({ id: brandPartnerships.id })
     .from(brandPartnerships)
@@ -47,7 +47,8 @@ export async function brandsAreLinked(db: DbOrTx, a: string, b: string): Promise
         either(brandPartnerships),
         or(
           eq(brandPartnerships.status, 'approved'),
-          and(eq(brandPartnerships.status, 'removed'), or(isNotNull(brandPartnerships.respondedAt), isNull(brandPartnerships.invitedAt))),
+          isNull(brandPartnerships.invitedAt),
+          and(eq(brandPartnerships.status, 'removed'), isNotNull(brandPartnerships.respondedAt)),
         ),
       ),
     )
