@@ -73,6 +73,8 @@ export const ZInvitationPreview = z.object({
   expiresAt: z.number().int(),
   /** The invited address has an account already: sign in to accept rather than create one. */
   hasAccount: z.boolean(),
+  /** The address of the person signed in on this browser, if any: the page offers to join, or to switch account. */
+  signedInAs: z.string().nullable(),
 });
 export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
 

@@ -36,7 +36,7 @@ async function usableInvitation(deps: TeamDeps, token: string) {
  * What the accept page shows. Only the holder of the link sees it — the mail went to the address — so telling them
  * whether the address has an account (sign in, or create one) reveals nothing they do not own.
  */
-export async function previewInvitation(deps: TeamDeps, token: string): Promise<TInvitationPreview> {
+export async function previewInvitation(deps: TeamDeps, token: string, signedInAs: string | null): Promise<TInvitationPreview> {
   const { invitation, brandName, inviterName } = await usableInvitation(deps, token);
   return {
     brandName,
@@ -45,6 +45,7 @@ export async function previewInvitation(deps: TeamDeps, token: string): Promise<
     invitedBy: inviterName,
     expiresAt: epochSeconds(invitation.expiresAt),
     hasAccount: (await findUserByEmail(deps.db, invitation.email)) !== undefined,
+    signedInAs,
   };
 }
 

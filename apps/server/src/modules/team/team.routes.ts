@@ -254,7 +254,11 @@ export async function teamRoutes(app: FastifyInstance, opts: TeamRoutesOptions) 
         response: { 200: ZInvitationPreview, 400: ZErrorBody, 404: ZErrorBody, 410: ZErrorBody, 429: ZErrorBody },
       },
     },
-    async (request) => previewInvitation(deps, request.params.token),
+    async (request) => {
+      // Signed out is fine here; a session only tells the page whom it would join as.
+      const user = await app.user(request).catch(() => null);
+      return previewInvitation(deps, request.params.token, user?.email ?? null);
+    },
   );
 
   r.post(

@@ -297,6 +297,7 @@ describe('invitations', () => {
       role: 'campaign_manager',
       hasAccount: false,
       invitedBy: 'Pat Person',
+      signedInAs: null,
     });
 
     const accepted = await post(`/api/team/invitations/by-token/${token}/accept-new`, undefined, {
@@ -411,6 +412,8 @@ describe('invitations', () => {
     const other = await person();
     const { token } = await invite(b.cookie, invitee.email.toUpperCase(), 'admin');
     expect((await get(`/api/team/invitations/by-token/${token}`)).json().hasAccount).toBe(true);
+    // The page knows whom a signed-in browser would join as.
+    expect((await get(`/api/team/invitations/by-token/${token}`, other.cookie)).json().signedInAs).toBe(other.email);
     expect(
       (
         await post(`/api/team/invitations/by-token/${token}/accept-new`, undefined, {
