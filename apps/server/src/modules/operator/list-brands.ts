@@ -1,7 +1,6 @@
-import { CAMPAIGN_STATUSES, type TBrandCurrency, type TOperatorBrandList, type TPlatformTotals } from '@rally/domain';
+import { CAMPAIGN_STATUSES, type TBrandCurrency, type TOperatorAuditList, type TOperatorBrandList, type TPlatformTotals } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { listBrandRows, listOperatorAudit, loadTotals } from './operator.repository.js';
-import type { TOperatorAuditList } from '@rally/domain';
 
 const epoch = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
