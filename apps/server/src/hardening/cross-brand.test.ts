@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_REQUEST_HEADER } from '@rally/domain';
-import { campaignMissions, campaigns, mediaFiles, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
-import { DEMO_USERS } from '../seed/demo-accounts.js';
+import { brandPartnerships, campaignMissions, campaigns, mediaFiles, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
+import { DEMO_USERS, insertBrand } from '../seed/demo-accounts.js';
 import { factories } from '../testing/factories.js';
 import { playCookie } from '../testing/engine-kit.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
@@ -19,7 +19,7 @@ import { apiRoutes, fillPath, sampleOf, type ApiRoute, type JsonSchema } from '.
 
 let t: TestApp;
 let routes: ApiRoute[];
-let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string };
+let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string; invitation: number };
 const sessions: { who: string; cookie: string }[] = [];
 const participants: { who: string; cookie: string }[] = [];
 
@@ -41,6 +41,8 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
       return [owned.campaignMission, owned.mission];
     case 'id':
       if (media) return [owned.media];
+      // A partner pool id: the invitation a third retailer sent the owner brand.
+      if (route.path.startsWith('/api/partner-pool/') || route.path.startsWith('/api/partner-invitations/')) return [owned.invitation];
       return library ? [owned.mission] : [owned.campaign];
     case 'bundleId':
     case 'campaignId':
@@ -111,6 +113,7 @@ async function ownerRows() {
     rewards: await db.select().from(rewards).where(eq(rewards.brandId, brand)).orderBy(rewards.id),
     rewardCodes: await db.select().from(rewardCodes).where(eq(rewardCodes.brandId, brand)).orderBy(rewardCodes.id),
     media: await db.select().from(mediaFiles).where(eq(mediaFiles.brandId, brand)).orderBy(mediaFiles.id),
+    partnerships: await db.select().from(brandPartnerships).where(eq(brandPartnerships.partnerBrandId, brand)).orderBy(brandPartnerships.id),
   };
 }
 
@@ -135,7 +138,13 @@ beforeAll(async () => {
     sizeBytes: 10,
     storageKey: `${brand}/${media}.png`,
   });
-  owned = { campaign: campaign.id, mission: mission.id, item: item!.id, campaignMission: campaignMission.id, reward: reward.id, media };
+  // A pending partner pool invitation to the owner brand from a retailer none of the sessions belongs to.
+  const thirdRetailer = await insertBrand(t.database.db, { slug: 'third-retailer', name: 'Third Retailer', isRetailer: true, consumerEnabled: false });
+  const [invitation] = await t.database.db
+    .insert(brandPartnerships)
+    .values({ brandId: thirdRetailer, partnerBrandId: brand, status: 'pending', invitedEmail: 'owner@brand.test', invitedAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) })
+    .returning();
+  owned = { campaign: campaign.id, mission: mission.id, item: item!.id, campaignMission: campaignMission.id, reward: reward.id, media, invitation: invitation!.id };
   for (const u of DEMO_USERS.filter((d) => d.email !== 'owner@brand.test')) sessions.push({ who: u.email, cookie: await t.signIn(u.email) });
   // The owner's store comes first, so an id that names no other row of the owner names its store (store routes).
   await f.store(brand, { name: 'Owner store' });
