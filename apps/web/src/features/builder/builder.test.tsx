@@ -6,7 +6,7 @@ import { SessionProvider } from '../../app/session';
 import { BuilderPage } from './components/builder-page';
 import { renderRoutes } from '../../test/render';
 import { stubFetch, type TFetchRoutes } from '../../test/fetch-stub';
-import { campaignFixture, meFixture, rewardFixture } from '../../test/fixtures';
+import { campaignFixture, meAs, meFixture, rewardFixture } from '../../test/fixtures';
 
 function missionFixture(overrides: Partial<TCampaignMission> = {}): TCampaignMission {
   return {
@@ -126,6 +126,27 @@ describe('campaign builder page', () => {
     const items = within(rejections).getAllByRole('listitem');
     expect(items[0]?.textContent).toMatch(/^Peak Snacks declined on .*2026.*: “No budget left this quarter”$/);
     expect(items[1]?.textContent).toMatch(/^Summit Springs declined on .*: No reason given\.$/);
+  });
+
+  it('shows an analyst, who may not change campaigns, an overview without the name field or a launch', async () => {
+    stubFetch({ 'GET /api/v3/bundle/5/form-data': () => ({ body: formDataFixture({ capabilities: { ...formDataFixture().capabilities, canLaunch: false } }) }) });
+    renderRoutes(
+      [
+        {
+          path: '/campaign/:id',
+          element: (
+            <SessionProvider value={meAs('analyst')}>
+              <BuilderPage mode="builder" />
+            </SessionProvider>
+          ),
+        },
+      ],
+      '/campaign/5',
+    );
+
+    expect(await screen.findByText('Campaign overview')).toBeTruthy();
+    expect(screen.queryByLabelText('Campaign name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
   });
 
   it('renders its sections from the form data', async () => {
