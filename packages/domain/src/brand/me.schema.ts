@@ -17,6 +17,8 @@ export const ZCurrentBrand = ZBrandSummary.extend({
   /** Integer cents in the brand's currency. */
   walletBalance: z.number().int(),
   currency: z.enum(BRAND_CURRENCIES),
+  /** IANA zone the brand works in: dates of its logs and lists are shown in it. */
+  timeZone: z.string().optional(),
   smartReview: z.object({
     enabled: z.boolean(),
     /** Integer cents charged per receipt reviewed. */

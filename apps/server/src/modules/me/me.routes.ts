@@ -21,6 +21,7 @@ const current = (b: BrandRow): TCurrentBrand => ({
   ...summary(b),
   walletBalance: b.walletBalanceCents,
   currency: b.currency as TBrandCurrency,
+  timeZone: b.timeZone,
   smartReview: { enabled: b.smartReviewEnabled, pricePerScan: b.smartReviewPricePerScanCents, currency: b.smartReviewCurrency, plan: b.smartReviewPlan },
 });
 

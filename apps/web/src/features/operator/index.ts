@@ -1,0 +1,2 @@
+// The operator feature: the platform operator's area (/operator).
+export {};
