@@ -129,6 +129,20 @@ describe('inviting a brand to the partner pool', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('treats the email of an already approved partner like any other (a pending row by email); its answer keeps the one partnership', async () => {
+    const res = await invite('partner@partner.test');
+    expect(res.statusCode).toBe(200);
+    const row = (await pool()).find((p) => p.invitedEmail === 'partner@partner.test');
+    expect(row).toMatchObject({ status: 'pending', brandId: null, brandName: null });
+    const { path, token } = linkOf(await mailTo('partner@partner.test'));
+    expect(path).toBe('/partners');
+    const peakRows = async () => (await db().select().from(brandPartnerships).where(and(eq(brandPartnerships.brandId, ids.retailer), eq(brandPartnerships.partnerBrandId, ids.partner))));
+    expect((await answerByToken(token, 'decline', peak)).statusCode).toBe(200);
+    expect((await peakRows()).map((r) => r.status)).toEqual(['approved']);
+    expect((await pool()).some((p) => p.id === row!.id)).toBe(false);
+    expect(await partnerSelect()).toContain('Peak Snacks');
+  });
+
   it('refuses an expired invitation, by link and in the app, and the pool shows it expired until re-invited', async () => {
     const late = await brandWith('owner');
     await invite(late.email);

@@ -75,10 +75,12 @@ export async function invitePartner({ db, actor, email, mailer, log, publicUrl }
         'retry-after': String(60 * 60),
       });
     }
-    const member = await findManagedBrandByEmail(tx, email, actor.brandId);
-    const existing = await findPoolRow(tx, actor.brandId, member ? { brandId: member.brandId } : { email });
-    // Already an approved partner: nothing to change and no mail, but the same answer.
-    if (existing?.status === 'approved') return null;
+    const managed = await findManagedBrandByEmail(tx, email, actor.brandId);
+    const brandRow = managed ? await findPoolRow(tx, actor.brandId, { brandId: managed.brandId }) : undefined;
+    // A brand already approved keeps its row; the invitation then waits on the email, exactly as one to an address
+    // without an account would (the pool shows the same pending row either way). Accepting it merges the two.
+    const member = brandRow?.status === 'approved' ? undefined : managed;
+    const existing = member ? brandRow : await findPoolRow(tx, actor.brandId, { email });
     const fields = {
       status: 'pending' as const,
       invitedEmail: email,
@@ -111,19 +113,16 @@ export async function invitePartner({ db, actor, email, mailer, log, publicUrl }
         changes: [{ field: 'status', old: null, new: 'pending' }, { field: 'email', old: null, new: email }],
       });
     }
-    return { member: member !== undefined, locale: member?.locale ?? null, retailerName: retailer.name };
+    return { member: managed !== undefined, locale: managed?.locale ?? null, retailerName: retailer.name };
   });
-  if (mail) {
-    const path = mail.member ? '/partners' : '/sign-up';
-    await sendPartnerPoolMail(mailer, log, {
-      to: email,
-      locale: mail.locale,
-      retailerName: mail.retailerName,
-      member: mail.member,
-      url: `${publicUrl}${path}?partnerInvite=${encodeURIComponent(token)}`,
-      days: PARTNER_INVITE_TTL_DAYS,
-    });
-  }
+  await sendPartnerPoolMail(mailer, log, {
+    to: email,
+    locale: mail.locale,
+    retailerName: mail.retailerName,
+    member: mail.member,
+    url: `${publicUrl}${mail.member ? '/partners' : '/sign-up'}?partnerInvite=${encodeURIComponent(token)}`,
+    days: PARTNER_INVITE_TTL_DAYS,
+  });
   return { status: 'invited' as const, email };
 }
 
@@ -216,9 +215,16 @@ async function answer(tx: Tx, actor: RequestActor, row: PartnershipRow, how: Ans
   // An email invitation answered by a brand that already has a row with this retailer (removed, declined): one row
   // per pair stays; the older row's story is in both logs.
   const other = row.partnerBrandId === null ? await findOtherPoolRow(tx, row.brandId, actor.brandId, row.id) : undefined;
-  if (other) await deletePoolRow(tx, other.id);
   const status: TPartnerPoolStatus = how === 'accept' ? 'approved' : 'declined';
-  const saved = await updatePoolRow(tx, row.id, { partnerBrandId: actor.brandId, status, respondedAt: new Date(), respondedBy: actor.userId, tokenHash: null });
+  let saved: PartnershipRow;
+  if (other?.status === 'approved') {
+    // Already a partner: the invitation is used up either way, and the partnership stays as it is.
+    await deletePoolRow(tx, row.id);
+    saved = other;
+  } else {
+    if (other) await deletePoolRow(tx, other.id);
+    saved = await updatePoolRow(tx, row.id, { partnerBrandId: actor.brandId, status, respondedAt: new Date(), respondedBy: actor.userId, tokenHash: null });
+  }
   const [retailer, me] = await Promise.all([findBrand(tx, row.brandId), findBrand(tx, actor.brandId)]);
   const action = how === 'accept' ? 'partner.accepted' : 'partner.declined';
   const changes = [{ field: 'status', old: 'pending', new: status }];
