@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { neutraliseCell, type TBillingSummary, type TInvoice, type TInvoiceDetail, type TLedgerKind, type TLedgerPage, type TLedgerQuery } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import {
   findBrandWallet,
   findInvoice,
@@ -20,7 +20,6 @@ import type { PaymentProvider } from './payment-provider.js';
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export async function getBillingSummary(db: Db, provider: PaymentProvider, actor: RequestActor): Promise<TBillingSummary> {
-  requirePermission(actor, 'wallet:read');
   const [wallet, unpaid] = await Promise.all([findBrandWallet(db, actor.brandId), findUnpaidInvoice(db, actor.brandId)]);
   return {
     walletBalance: wallet.walletBalanceCents,
@@ -49,7 +48,6 @@ export function ledgerFilter(brandId: string, query: Pick<TLedgerQuery, 'kind' |
 }
 
 export async function getLedgerPage(db: Db, actor: RequestActor, query: TLedgerQuery): Promise<TLedgerPage> {
-  requirePermission(actor, 'wallet:read');
   const page = await listLedger(db, ledgerFilter(actor.brandId, query), { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage });
   return {
     items: page.items.map((r) => ({
@@ -71,7 +69,6 @@ export async function getLedgerPage(db: Db, actor: RequestActor, query: TLedgerQ
  * first) get a leading apostrophe (product rule R61); amounts are plain numbers.
  */
 export async function* ledgerCsv(db: Db, actor: RequestActor, query: Pick<TLedgerQuery, 'kind' | 'from' | 'to'>): AsyncGenerator<string> {
-  requirePermission(actor, 'wallet:read');
   const wallet = await findBrandWallet(db, actor.brandId);
   const filter = ledgerFilter(actor.brandId, query);
   yield stringify([['id', 'date (UTC)', 'kind', 'amount', 'currency', 'campaign', 'invoice', 'note', 'by']]);
@@ -105,12 +102,10 @@ export const toApiInvoice = (r: InvoiceRow): TInvoice => ({
 });
 
 export async function getInvoices(db: Db, actor: RequestActor): Promise<{ items: TInvoice[] }> {
-  requirePermission(actor, 'wallet:read');
   return { items: (await listInvoices(db, actor.brandId)).map(toApiInvoice) };
 }
 
 export async function getInvoice(db: Db, actor: RequestActor, invoiceId: number): Promise<TInvoiceDetail> {
-  requirePermission(actor, 'wallet:read');
   const invoice = await findInvoice(db, actor.brandId, invoiceId);
   if (!invoice) throw notFound('Invoice');
   const lines = await listInvoiceLines(db, invoice.id);
@@ -128,7 +123,6 @@ export async function getInvoice(db: Db, actor: RequestActor, invoiceId: number)
 }
 
 export async function getInvoicePdf(db: Db, actor: RequestActor, invoiceId: number): Promise<{ filename: string; pdf: Buffer }> {
-  requirePermission(actor, 'wallet:read');
   const invoice = await findInvoice(db, actor.brandId, invoiceId);
   if (!invoice) throw notFound('Invoice');
   const [lines, wallet] = await Promise.all([listInvoiceLines(db, invoice.id), findBrandWallet(db, actor.brandId)]);

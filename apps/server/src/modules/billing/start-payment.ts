@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ERROR_CODES, type TCardInput, type TPaymentResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { AppError, conflict, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import { findBrandWallet, findInvoice, findPayment, insertPayment, markPaymentFailed, setPaymentRef, type PaymentRow } from './billing.repository.js';
 import { completePayment } from './complete-payment.js';
 import { formatCents } from './money.js';
@@ -37,7 +37,6 @@ export async function paymentResult(db: Db, payment: PaymentRow, clientSecret: s
  * the webhook credits later.
  */
 export async function startPayment({ db, provider, actor, amountCents, invoiceId, card }: StartPaymentOptions): Promise<TPaymentResult> {
-  requirePermission(actor, 'wallet:pay');
   const wallet = await findBrandWallet(db, actor.brandId);
   let amount = amountCents ?? 0;
   let description = `Rally wallet top-up (${wallet.name})`;

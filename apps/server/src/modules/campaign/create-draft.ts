@@ -1,7 +1,7 @@
 import { ERROR_CODES, allowedDraftTypes, draftFromCreateType, type TCampaign, type TCreateDraftType } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { appError, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
 import { findBrand, insertCampaign, newPublicUid, recordAudit } from './campaign.repository.js';
 
@@ -12,7 +12,6 @@ export interface CreateDraftOptions {
 }
 
 export async function createDraft({ db, actor, type }: CreateDraftOptions): Promise<TCampaign> {
-  requirePermission(actor, 'campaign:create');
   const brand = await findBrand(db, actor.brandId);
   if (!brand) throw notFound('Brand');
   if (!allowedDraftTypes(brand).includes(type)) {

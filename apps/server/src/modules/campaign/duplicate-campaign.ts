@@ -1,7 +1,7 @@
 import { duplicateName, LIMITS, type TCampaign } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import { toApiCampaign } from './campaign.mapper.js';
 import { saveCampaignChange } from './save-campaign-change.js';
 import { copyCampaignContent, findCampaign, insertCampaign, newPublicUid } from './campaign.repository.js';
@@ -17,7 +17,6 @@ export interface DuplicateCampaignOptions {
  * schedule, payments, partners and code expiry are not copied.
  */
 export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCampaignOptions): Promise<TCampaign> {
-  requirePermission(actor, 'campaign:create');
   return db.transaction(async (tx) => {
     const source = await findCampaign(tx, actor.brandId, campaignId);
     if (!source) throw notFound('Campaign');

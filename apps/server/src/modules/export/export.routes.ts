@@ -61,7 +61,7 @@ export async function exportRoutes(app: FastifyInstance, options: ExportRoutesOp
       tags: ['export'],
       summary,
       description:
-        'Starts a background export (CSV or XLSX, times in timeZone, default America/New_York) and answers at once with the export; the download link is emailed to `email` (the requester or another member of the brand) when it is ready. Owners and admins only (403 otherwise). A campaign or reward in `filters` the brand cannot see answers 404. At most 3 exports queued or running per user and 10 per brand: beyond, 429 RATE_LIMITED with Retry-After.',
+        'Starts a background export (CSV or XLSX, times in timeZone, default America/New_York) and answers at once with the export; the download link is emailed to `email` (the requester or another member of the brand) when it is ready. Needs export:create (owners, admins and analysts; 403 otherwise). A campaign or reward in `filters` the brand cannot see answers 404. At most 3 exports queued or running per user and 10 per brand: beyond, 429 RATE_LIMITED with Retry-After.',
       body: kind === 'completions' ? ZCompletionExportRequest : kind === 'codes' ? ZCodeExportRequest : ZStoreExportRequest,
       response: { 200: ZDataExport, ...errors, 429: rateLimitedResponse },
     },

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { missions } from '../../db/schema/index.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import { findCampaign } from '../campaign/index.js';
 import { findMission, insertItems, insertMission, listItemRows, listMissionRows, lockMission, toApiMission } from './mission.repository.js';
 import { refreshMissionStatus } from './refresh-mission-status.js';
@@ -40,7 +40,6 @@ export async function getMission({ db, actor, missionId }: Base & { missionId: n
 }
 
 export async function createMission({ db, actor, body }: Base & { body: TMissionBody }): Promise<TMission> {
-  requirePermission(actor, 'mission:create');
   const subtypeErrors = missionSubtypeErrors(body);
   if (subtypeErrors.length > 0) throw invalid(subtypeErrors);
   return db.transaction(async (tx) => {
@@ -63,7 +62,6 @@ export async function updateMission({
   missionId,
   body,
 }: Base & { missionId: number; body: z.infer<typeof ZMissionUpdateBody> }): Promise<TMission> {
-  requirePermission(actor, 'mission:update');
   return db.transaction(async (tx) => {
     const mission = await lockMission(tx, actor.brandId, missionId);
     if (!mission) throw notFound('Mission');
@@ -79,7 +77,6 @@ export async function updateMission({
 
 /** A copy of a library mission with its items, as a new mission of the brand. */
 export async function duplicateMission({ db, actor, missionId }: Base & { missionId: number }): Promise<TMission> {
-  requirePermission(actor, 'mission:create');
   return db.transaction(async (tx) => {
     const source = await findMission(tx, actor.brandId, missionId);
     if (!source) throw notFound('Mission');

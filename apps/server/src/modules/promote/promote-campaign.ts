@@ -1,7 +1,7 @@
 import { ERROR_CODES, type TPromoteBody, type TPromoteResult } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import {
   addressesOf,
   findBrandCampaign,
@@ -43,7 +43,6 @@ export async function promoteCampaign(o: {
   body: TPromoteBody;
   dailyLimit: number;
 }): Promise<TPromoteResult> {
-  requirePermission(o.actor, 'campaign:launch');
   await promotableCampaign(o.db, o.actor, o.campaignId);
   const storeIds = [...new Set(o.body.retailers)];
   const addresses = await addressesOf(o.db, o.actor.brandId, o.campaignId, storeIds);

@@ -1,6 +1,6 @@
 import { DEFAULT_PUBLIC_LEADERBOARD_NAMES, type TPublicPageSettings } from '@rally/domain';
 import type { Db } from '../../db/client.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import { recordActivity, userActor } from '../activity/index.js';
 import { findPublicPageSettings, savePublicPageSettings } from './public-page.repository.js';
 
@@ -12,7 +12,6 @@ export async function getPublicPageSettings(db: Db, actor: RequestActor): Promis
 
 /** Changes what the brand's public pages show: a brand setting (brand:update — owners and admins). */
 export async function updatePublicPageSettings(db: Db, actor: RequestActor, settings: TPublicPageSettings): Promise<TPublicPageSettings> {
-  requirePermission(actor, 'brand:update');
   await db.transaction(async (tx) => {
     const before = (await findPublicPageSettings(tx, actor.brandId))?.leaderboardNames ?? DEFAULT_PUBLIC_LEADERBOARD_NAMES;
     if (before === settings.leaderboardNames) return;

@@ -1,7 +1,7 @@
 import type { TManagedStore, TStoreStatus } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import { toManagedStore } from './store.mapper.js';
 import { findStore, insertStoreActivity, updateStoreStatus } from './store.repository.js';
 
@@ -23,7 +23,6 @@ export async function changeStoreStatus({
   storeBrandId,
   status,
 }: ChangeStoreStatusOptions): Promise<TManagedStore> {
-  requirePermission(actor, 'store:update');
   return db.transaction(async (tx) => {
     const before = await findStore(tx, actor.brandId, storeBrandId, true);
     if (!before) throw notFound('Store');

@@ -1,7 +1,7 @@
 import { formatStoreAddress, type TRetailerFields, type TStoreActivity, type TStoreDetail, type TStoreUser } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
-import { requirePermission, type RequestActor } from '../auth/index.js';
+import type { RequestActor } from '../auth/index.js';
 import { toManagedStore } from './store.mapper.js';
 import {
   activityOfStore,
@@ -22,7 +22,6 @@ export function toStoreDetailStore(row: StoreRow): TStoreDetail['store'] {
 
 /** The store page: the store with its address parts, its users and its activity, newest first. */
 export async function getStoreDetail({ db, actor, storeId }: { db: Db; actor: RequestActor; storeId: number }): Promise<TStoreDetail> {
-  requirePermission(actor, 'store:read');
   const store = await findStore(db, actor.brandId, storeId);
   if (!store) throw notFound('Store');
   const [users, activity] = await Promise.all([usersOfStore(db, actor.brandId, storeId), activityOfStore(db, actor.brandId, storeId)]);
@@ -37,7 +36,6 @@ export async function getStoreDetail({ db, actor, storeId }: { db: Db; actor: Re
 
 /** Removes a user from one of the brand's stores (the user's completions stay, without the user). Logged. */
 export async function removeStoreUser({ db, actor, storeId, userId }: { db: Db; actor: RequestActor; storeId: number; userId: number }) {
-  requirePermission(actor, 'store:update');
   return db.transaction(async (tx) => {
     const store = await findStore(tx, actor.brandId, storeId, true);
     if (!store) throw notFound('Store');
@@ -83,7 +81,6 @@ export async function updateRetailerFields({
   fields: TRetailerFields;
   action?: string;
 }) {
-  requirePermission(actor, 'store:update');
   return db.transaction(async (tx) => {
     const store = await findStore(tx, actor.brandId, storeId, true);
     if (!store) throw notFound('Store');
