@@ -35,6 +35,7 @@ describe('sign-up', () => {
     expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Use at least 8 characters.')).toBeTruthy();
     expect(fieldOf(/Your name/).getAttribute('aria-invalid')).toBe('true');
+    expect(fieldOf(/^Password/).getAttribute('aria-invalid')).toBe('true');
     // The first invalid field has the focus.
     expect(document.activeElement).toBe(fieldOf(/Your name/));
     expect(api.requests).toHaveLength(0);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZChangeEmailBody, type TAccountProfile } from '@rally/domain';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSchemaForm } from '../../auth/lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useChangeEmail } from '../api/account-api';
 import { AccountSection } from './account-section';
 
@@ -34,7 +34,7 @@ export function EmailForm({ profile }: { profile: TAccountProfile }) {
           </Alert>
         )}
         <form
-          ref={form.formRef}
+         
           noValidate
           onSubmit={form.onSubmit((body) =>
             change.mutate(body, {

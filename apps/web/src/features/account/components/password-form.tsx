@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZChangePasswordBody } from '@rally/domain';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { useSchemaForm } from '../../auth/lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useChangePassword } from '../api/account-api';
 import { AccountSection } from './account-section';
 
@@ -22,7 +22,7 @@ export function PasswordForm() {
   return (
     <AccountSection title={t('account.password.title')} description={t('account.password.description')}>
       <form
-        ref={form.formRef}
+       
         noValidate
         onSubmit={form.onSubmit((body) =>
           change.mutate(body, {

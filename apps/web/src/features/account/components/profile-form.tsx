@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ZUpdateProfileBody, type TAccountProfile } from '@rally/domain';
 import { notify } from '../../../lib/notify';
 import { errorMessage } from '../../../lib/error-message';
-import { useSchemaForm } from '../../auth/lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useUpdateProfile } from '../api/account-api';
 import { AccountSection } from './account-section';
 
@@ -14,7 +14,7 @@ export function ProfileForm({ profile }: { profile: TAccountProfile }) {
   return (
     <AccountSection title={t('account.profile.title')}>
       <form
-        ref={form.formRef}
+       
         noValidate
         onSubmit={form.onSubmit((body) =>
           update.mutate(body, {

@@ -7,7 +7,7 @@ import { ZEmailRequestBody } from '@rally/domain';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { requestPasswordReset } from '../api/account-access-api';
-import { useSchemaForm } from '../lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { AuthFrame } from './auth-frame';
 
 export function ForgotPasswordPage() {
@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
           {t('access.forgot.sent', { email: mutation.variables.email.trim().toLowerCase() })}
         </Alert>
       ) : (
-        <form ref={form.formRef} noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
+        <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate(body))}>
           <Stack gap="md">
             {alert && (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

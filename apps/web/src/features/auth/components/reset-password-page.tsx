@@ -9,7 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { resetPassword } from '../api/account-access-api';
 import { useLinkToken } from '../lib/use-link-token';
-import { useSchemaForm } from '../lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { AuthFrame } from './auth-frame';
 
 // The form's one field, checked with the domain's password policy (ZResetPasswordBody's `password`).
@@ -56,7 +56,7 @@ export function ResetPasswordPage() {
           </Button>
         </Stack>
       ) : (
-        <form ref={form.formRef} noValidate onSubmit={form.onSubmit(({ password }) => mutation.mutate({ token, password }))}>
+        <form noValidate onSubmit={form.onSubmit(({ password }) => mutation.mutate({ token, password }))}>
           <Stack gap="md">
             {alert && (
               <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { currentLanguage } from '../../../i18n/i18n';
 import { signUp } from '../api/account-access-api';
-import { useSchemaForm } from '../lib/use-schema-form';
+import { useSchemaForm } from '../../../lib/use-schema-form';
 import { AuthFrame } from './auth-frame';
 
 export function SignUpPage() {
@@ -44,7 +44,7 @@ export function SignUpPage() {
         </>
       }
     >
-      <form ref={form.formRef} noValidate onSubmit={form.onSubmit((body) => mutation.mutate({ ...body, locale: currentLanguage() }))}>
+      <form noValidate onSubmit={form.onSubmit((body) => mutation.mutate({ ...body, locale: currentLanguage() }))}>
         <Stack gap="md">
           {alert && (
             <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">

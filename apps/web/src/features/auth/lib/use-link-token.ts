@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { tokenFromHash } from './field-error-text';
 
 /**
  * The token of the mailed link this page was opened with (#token=…), read once; the address bar then loses it, so
@@ -12,4 +11,10 @@ export function useLinkToken(): string | null {
     return found;
   });
   return token;
+}
+
+/** The token a mailed link carries after #token= (never in the query, so never sent to a server or a Referer). */
+export function tokenFromHash(hash: string): string | null {
+  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
 }

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from './api-client';
 import { fieldErrorText } from './field-error-text';
 
 type TFields<S extends z.ZodObject> = z.input<S> & Record<string, unknown>;
@@ -9,28 +9,30 @@ type TName<S extends z.ZodObject> = Extract<keyof z.input<S>, string>;
 
 /**
  * A form checked with a domain schema before it is sent, and shown the server's field errors after: each message
- * under the field it names (translated by fieldErrorText), the first invalid field focused. The shape of
- * @mantine/form's useForm with a schema resolver (values, errors, getInputProps, onSubmit, setFieldError), kept small.
+ * under the field it names (translated by fieldErrorText), the first invalid field focused. It has the shape of
+ * @mantine/form's useForm with its schema resolver (values, errors, getInputProps, onSubmit), which is not among the
+ * app's packages yet; moving to it changes the hook, not the forms.
  */
 export function useSchemaForm<S extends z.ZodObject>(schema: S, initialValues: TFields<S>) {
   const { t } = useTranslation();
   const [values, setValues] = useState<TFields<S>>(initialValues);
   const [errors, setErrors] = useState<Partial<Record<TName<S>, string>>>({});
-  // The field to focus after a failed submit: the first one in the form's order that has an error.
-  const [focusRequest, setFocusRequest] = useState<{ names: string[] } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-
+  // Each input's id (its label points at it), so the field to focus after a failed submit can be found.
+  const idPrefix = useId();
+  const idOf = (name: string) => `${idPrefix}-${name}`;
+  // The field to focus after a failed submit: the first in the schema's order that has an error.
+  const [focusRequest, setFocusRequest] = useState<{ name: string } | null>(null);
   useEffect(() => {
-    if (!focusRequest) return;
-    const inputs = [...(formRef.current?.querySelectorAll<HTMLInputElement>('input[name]') ?? [])];
-    inputs.find((input) => focusRequest.names.includes(input.name))?.focus();
-  }, [focusRequest]);
+    if (focusRequest) document.getElementById(`${idPrefix}-${focusRequest.name}`)?.focus();
+  }, [focusRequest, idPrefix]);
 
-  const fieldNames = new Set(Object.keys(schema.shape));
+  const order = Object.keys(schema.shape);
+  const fieldNames = new Set(order);
 
   function showErrors(found: Partial<Record<TName<S>, string>>) {
     setErrors(found);
-    if (Object.keys(found).length > 0) setFocusRequest({ names: Object.keys(found) });
+    const first = order.find((name) => found[name as TName<S>] !== undefined);
+    if (first) setFocusRequest({ name: first });
   }
 
   function validate(): z.output<S> | null {
@@ -51,7 +53,6 @@ export function useSchemaForm<S extends z.ZodObject>(schema: S, initialValues: T
   return {
     values,
     errors,
-    formRef,
     setValue<N extends TName<S>>(name: N, value: TFields<S>[N]) {
       setValues((current) => ({ ...current, [name]: value }));
       setErrors((current) => ({ ...current, [name]: undefined }));
@@ -65,6 +66,7 @@ export function useSchemaForm<S extends z.ZodObject>(schema: S, initialValues: T
       const message = errors[name];
       return {
         name,
+        id: idOf(name),
         value: (values[name] as string | undefined) ?? '',
         onChange: (event: ChangeEvent<HTMLInputElement>) => {
           const value = event.currentTarget.value;
@@ -72,6 +74,8 @@ export function useSchemaForm<S extends z.ZodObject>(schema: S, initialValues: T
           setErrors((current) => ({ ...current, [name]: undefined }));
         },
         error: message === undefined ? undefined : fieldErrorText(t, message),
+        // Mantine's PasswordInput does not mark its input invalid by itself.
+        'aria-invalid': message !== undefined,
       };
     },
     onSubmit(handler: (data: z.output<S>) => void) {

@@ -14,9 +14,3 @@ export function fieldErrorText(t: TFunction, message: string): string {
   if (key) return t(`access.field.${key}`);
   return message;
 }
-
-/** The token a mailed link carries after #token= (never in the query, so never sent to a server or a Referer). */
-export function tokenFromHash(hash: string): string | null {
-  const token = new URLSearchParams(hash.replace(/^#/, '')).get('token');
-  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : null;
-}
