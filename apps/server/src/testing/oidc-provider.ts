@@ -14,7 +14,10 @@ export interface TestOidcProvider {
  * confidential client registered for Rally's callback. Its development login screen accepts any login: the login
  * typed is the account, whose email it is (verified).
  */
-export async function startOidcProvider(redirectUri: string, client = { clientId: 'rally-test', clientSecret: 'a-real-client-secret-for-tests' }): Promise<TestOidcProvider> {
+export async function startOidcProvider(
+  redirectUri: string,
+  client = { clientId: 'rally-test', clientSecret: 'a-real-client-secret-for-tests' },
+): Promise<TestOidcProvider> {
   // Made once the port is known (the issuer names it); the server answers 503 until then.
   const holder: { provider?: Provider } = {};
   const server: Server = createServer((req, res) => {
@@ -58,7 +61,12 @@ export async function startOidcProvider(redirectUri: string, client = { clientId
  * A browser at the provider: follows its redirects by hand with its cookies, fills the development login and consent
  * forms (or presses "abort" when told to), and stops at the first redirect to `until`, which it returns.
  */
-export async function browseProvider(start: string, until: string, login: string, opts: { abort?: boolean } = {}): Promise<URL> {
+export async function browseProvider(
+  start: string,
+  until: string,
+  login: string,
+  opts: { abort?: boolean } = {},
+): Promise<URL> {
   const jar = new Map<string, string>();
   let url = start;
   let method = 'GET';
@@ -69,7 +77,10 @@ export async function browseProvider(start: string, until: string, login: string
       method,
       body,
       redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
     });
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
@@ -89,7 +100,8 @@ export async function browseProvider(start: string, until: string, login: string
     const html = await res.text();
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action || !prompt) throw new Error(`the provider answered ${res.status} at ${url}: ${html.slice(0, 500)}`);
+    if (res.status !== 200 || !action || !prompt)
+      throw new Error(`the provider answered ${res.status} at ${url}: ${html.slice(0, 500)}`);
     const uid = /\/interaction\/([^/"]+)/.exec(action)?.[1];
     if (opts.abort && uid) {
       url = new URL(`/interaction/${uid}/abort`, url).toString();

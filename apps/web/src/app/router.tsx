@@ -18,6 +18,8 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
 const ConfirmEmailPage = lazy(() => import('../features/auth/components/confirm-email-page'));
 const AccountPage = lazy(() => import('../features/account/components/account-page'));
+const AccountSecurityPage = lazy(() => import('../features/security/components/account-security-page'));
+const BrandSignInSecurityPage = lazy(() => import('../features/security/components/brand-sign-in-security-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
 const StoresPage = lazy(() => import('../features/stores/components/stores-page'));
@@ -32,6 +34,19 @@ const ReviewQueuePage = lazy(() => import('../features/smart-review/components/r
 const BillingPage = lazy(() => import('../features/billing/components/billing-page'));
 const PartnersPage = lazy(() => import('../features/partners/components/partners-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
+const TeamPage = lazy(() => import('../features/team/components/team-page'));
+const ActivityPage = lazy(() => import('../features/activity/components/activity-page'));
+// Outside the shell: an operator need not be a member of any brand (the page asks the operator routes, 403 otherwise).
+const OperatorPage = lazy(() =>
+  Promise.all([import('../features/operator/components/operator-page'), loadDashboardStrings()]).then(([page]) => page),
+);
+// Outside the shell, so they bring the features' strings themselves (the shell's loader, shared).
+const CreateBrandPage = lazy(() =>
+  Promise.all([import('../features/onboarding/components/create-brand-page'), loadDashboardStrings()]).then(([page]) => page),
+);
+const AcceptInvitationPage = lazy(() =>
+  Promise.all([import('../features/team/components/accept-invitation-page'), loadDashboardStrings()]).then(([page]) => page),
+);
 
 export const routes: RouteObject[] = [
   {
@@ -42,6 +57,15 @@ export const routes: RouteObject[] = [
         element: (
           <Suspense fallback={<FullPageLoader />}>
             <SignInPage />
+          </Suspense>
+        ),
+      },
+      // Two-factor on my account, outside the dashboard frame: a brand that requires it refuses its calls until then.
+      {
+        path: '/account/security',
+        element: (
+          <Suspense fallback={<FullPageLoader />}>
+            <AccountSecurityPage />
           </Suspense>
         ),
       },
@@ -56,6 +80,31 @@ export const routes: RouteObject[] = [
           ['/confirm-email', <ConfirmEmailPage key="confirm-email" />],
         ] as const
       ).map(([path, page]) => ({ path, element: <Suspense fallback={<FullPageLoader />}>{page}</Suspense> })),
+      // Signed in without a brand yet (or adding one): create a brand. The invitation mail's link: join a team.
+      {
+        path: '/onboarding',
+        element: (
+          <Suspense fallback={<FullPageLoader />}>
+            <CreateBrandPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/invitations/:token',
+        element: (
+          <Suspense fallback={<FullPageLoader />}>
+            <AcceptInvitationPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/operator',
+        element: (
+          <Suspense fallback={<FullPageLoader />}>
+            <OperatorPage />
+          </Suspense>
+        ),
+      },
       {
         path: '/',
         element: (
@@ -79,7 +128,10 @@ export const routes: RouteObject[] = [
           { path: 'receipts', element: <ReviewQueuePage /> },
           { path: 'billing', element: <BillingPage /> },
           { path: 'account', element: <AccountPage /> },
+          { path: 'settings/sign-in-security', element: <BrandSignInSecurityPage /> },
           { path: 'partners', element: <PartnersPage /> },
+          { path: 'team', element: <TeamPage /> },
+          { path: 'activity', element: <ActivityPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -17,5 +17,10 @@ import campaigns from '../features/campaigns/locales/es.json';
 import partners from '../features/partners/locales/es.json';
 import access from '../features/auth/locales/es.json';
 import account from '../features/account/locales/es.json';
+import security from '../features/security/locales/es.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account };
+import onboarding from '../features/onboarding/locales/es.json';
+import team from '../features/team/locales/es.json';
+import activity from '../features/activity/locales/es.json';
+import operator from '../features/operator/locales/es.json';
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account, ...security, ...onboarding, ...team, ...activity, ...operator };

@@ -17,5 +17,10 @@ import campaigns from '../features/campaigns/locales/fr.json';
 import partners from '../features/partners/locales/fr.json';
 import access from '../features/auth/locales/fr.json';
 import account from '../features/account/locales/fr.json';
+import security from '../features/security/locales/fr.json';
 
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account };
+import onboarding from '../features/onboarding/locales/fr.json';
+import team from '../features/team/locales/fr.json';
+import activity from '../features/activity/locales/fr.json';
+import operator from '../features/operator/locales/fr.json';
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account, ...security, ...onboarding, ...team, ...activity, ...operator };

@@ -2,13 +2,14 @@ import i18next, { type BackendModule, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 import access from '../features/auth/locales/en.json';
+import security from '../features/security/locales/en.json';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, toSupportedLanguage, type TLanguage } from './languages';
 
 // English, the fallback, ships with the app: its common strings in the entry, its features' strings with the
 // dashboard shell (loadDashboardStrings). The other languages are fetched whole when chosen, so the first page load
 // carries one language's strings, not three, and not every screen's.
-// The signed-out pages' strings (sign-up, verification, password reset) ship with the entry like sign-in's.
-export const resources = { en: { translation: { ...en, ...access } } } as const;
+// The signed-out pages' strings (sign-up, verification, password reset, two-factor and SSO) ship with the entry like sign-in's.
+export const resources = { en: { translation: { ...en, ...access, ...security } } } as const;
 
 const LAZY_BUNDLES: Record<Exclude<TLanguage, 'en'>, () => Promise<{ default: ResourceLanguage[string] }>> = {
   es: () => import('./bundle-es'),

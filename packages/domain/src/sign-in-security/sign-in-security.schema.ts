@@ -12,11 +12,20 @@ export const ZTotpCode = z
 export const ZSecondFactorCode = z
   .string()
   .transform((v) => v.trim())
-  .pipe(z.string().min(6, { message: 'a 6-digit code or a backup code' }).max(32, { message: 'a 6-digit code or a backup code' }));
+  .pipe(
+    z
+      .string()
+      .min(6, { message: 'a 6-digit code or a backup code' })
+      .max(32, { message: 'a 6-digit code or a backup code' }),
+  );
 
-export const ZTwoFactorEnableBody = z.object({ password: z.string().min(1, { message: 'required' }).max(128) }).strict();
+export const ZTwoFactorEnableBody = z
+  .object({ password: z.string().min(1, { message: 'required' }).max(128) })
+  .strict();
 export const ZTwoFactorConfirmBody = z.object({ code: ZTotpCode }).strict();
-export const ZTwoFactorDisableBody = z.object({ password: z.string().min(1, { message: 'required' }).max(128), code: ZSecondFactorCode }).strict();
+export const ZTwoFactorDisableBody = z
+  .object({ password: z.string().min(1, { message: 'required' }).max(128), code: ZSecondFactorCode })
+  .strict();
 export const ZTwoFactorVerifyBody = z
   .object({
     code: ZSecondFactorCode,
@@ -54,7 +63,9 @@ const ZEmailDomain = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, { message: 'a domain such as example.com' });
+  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+    message: 'a domain such as example.com',
+  });
 
 /** https, or http on this machine only (a provider run beside Rally, as in the tests). */
 export const isAcceptableIssuer = (value: string): boolean => {
@@ -70,7 +81,11 @@ export const isAcceptableIssuer = (value: string): boolean => {
 
 export const ZOidcConfigInput = z
   .object({
-    issuer: z.string().trim().max(500).refine(isAcceptableIssuer, { message: 'an https address (the provider\'s issuer)' }),
+    issuer: z
+      .string()
+      .trim()
+      .max(500)
+      .refine(isAcceptableIssuer, { message: "an https address (the provider's issuer)" }),
     clientId: z.string().trim().min(1, { message: 'required' }).max(500),
     /** Required the first time; left out (or empty) to keep the stored one. */
     clientSecret: z.string().max(2000).optional(),
@@ -109,5 +124,12 @@ export const ZSsoLookup = z.object({ sso: z.boolean() });
 export const ZSsoStart = z.object({ url: z.string() });
 
 /** Why an SSO sign-in came back refused: the callback sends the browser to /sign-in?sso_error=<one of these>. */
-export const SSO_ERRORS = ['invalid_state', 'provider_error', 'invalid_token', 'domain_mismatch', 'account_exists', 'not_configured'] as const;
+export const SSO_ERRORS = [
+  'invalid_state',
+  'provider_error',
+  'invalid_token',
+  'domain_mismatch',
+  'account_exists',
+  'not_configured',
+] as const;
 export type TSsoError = (typeof SSO_ERRORS)[number];

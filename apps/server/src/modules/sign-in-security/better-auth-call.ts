@@ -14,7 +14,12 @@ export interface AuthAnswer {
  * Calls one of better-auth's plugin endpoints on behalf of the request (its cookies and origin), without relaying
  * anything yet: the route maps a refusal to our error shape, naming the field, and relays cookies only then.
  */
-export async function callAuth(auth: Auth, request: FastifyRequest, path: string, body: Record<string, unknown>): Promise<AuthAnswer> {
+export async function callAuth(
+  auth: Auth,
+  request: FastifyRequest,
+  path: string,
+  body: Record<string, unknown>,
+): Promise<AuthAnswer> {
   const headers = headersOf(request);
   headers.delete('content-length');
   headers.set('content-type', 'application/json');

@@ -9,7 +9,11 @@ import * as repo from './sign-in-security.repository.js';
 
 export const ssoRedirectUri = (publicUrl: string) => `${publicUrl.replace(/\/$/, '')}/api/auth/sso/callback`;
 
-export async function getBrandSignInSecurity(db: Db, brandId: string, publicUrl: string): Promise<TBrandSignInSecurity> {
+export async function getBrandSignInSecurity(
+  db: Db,
+  brandId: string,
+  publicUrl: string,
+): Promise<TBrandSignInSecurity> {
   const s = await repo.findBrandSecurity(db, brandId);
   return {
     requireTwoFactor: s.requireTwoFactor,
@@ -32,7 +36,10 @@ export async function getBrandSignInSecurity(db: Db, brandId: string, publicUrl:
  */
 export async function setTwoFactorRequirement(db: Db, actor: RequestActor, required: boolean) {
   if (required && !(await repo.userHasTwoFactor(db, actor.userId))) {
-    throw invalid([{ path: 'requireTwoFactor', message: 'turn two-factor on for your own account first' }], 'Turn two-factor on for your own account first');
+    throw invalid(
+      [{ path: 'requireTwoFactor', message: 'turn two-factor on for your own account first' }],
+      'Turn two-factor on for your own account first',
+    );
   }
   await db.transaction(async (tx) => {
     const before = await repo.findBrandSecurity(tx, actor.brandId);
@@ -56,7 +63,8 @@ export async function saveOidcConfig(db: Db, cipher: ClientSecretCipher, actor: 
   try {
     await discover(input.issuer);
   } catch (error) {
-    if (error instanceof OidcError) throw invalid([{ path: 'issuer', message: error.message }], 'The issuer cannot be used');
+    if (error instanceof OidcError)
+      throw invalid([{ path: 'issuer', message: error.message }], 'The issuer cannot be used');
     throw error;
   }
   const secret = input.clientSecret?.trim() ?? '';
@@ -104,7 +112,10 @@ export async function removeOidcConfig(db: Db, actor: RequestActor) {
       actor: userActor(actor),
       action: 'brand.sso_removed',
       subject: { type: 'brand', id: actor.brandId },
-      changes: [{ field: 'issuer', old: before.provider.issuer, new: null }, { field: 'domains', old: before.domains, new: [] }],
+      changes: [
+        { field: 'issuer', old: before.provider.issuer, new: null },
+        { field: 'domains', old: before.domains, new: [] },
+      ],
     });
   });
 }

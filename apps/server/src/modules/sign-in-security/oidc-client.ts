@@ -26,13 +26,22 @@ export async function discover(issuer: string): Promise<OidcMetadata> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
   let res: Response;
   try {
-    res = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(5_000) });
+    res = await fetch(url, {
+      headers: { accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(5_000),
+    });
   } catch {
     throw new OidcError(`the provider's discovery document (${url}) cannot be reached`);
   }
   if (!res.ok) throw new OidcError(`the provider's discovery document (${url}) answered ${res.status}`);
   const doc = (await res.json().catch(() => null)) as Partial<OidcMetadata> | null;
-  if (!doc || typeof doc.authorization_endpoint !== 'string' || typeof doc.token_endpoint !== 'string' || typeof doc.jwks_uri !== 'string') {
+  if (
+    !doc ||
+    typeof doc.authorization_endpoint !== 'string' ||
+    typeof doc.token_endpoint !== 'string' ||
+    typeof doc.jwks_uri !== 'string'
+  ) {
     throw new OidcError('the discovery document lacks authorization_endpoint, token_endpoint or jwks_uri');
   }
   if (doc.issuer !== issuer) throw new OidcError(`the discovery document names another issuer (${String(doc.issuer)})`);
@@ -87,21 +96,37 @@ export async function redeemCode(
   metadata: OidcMetadata,
   p: { clientId: string; clientSecret: string; redirectUri: string; code: string; codeVerifier: string; nonce: string },
 ): Promise<IdentityClaims> {
-  const basic = Buffer.from(`${encodeURIComponent(p.clientId)}:${encodeURIComponent(p.clientSecret)}`).toString('base64');
+  const basic = Buffer.from(`${encodeURIComponent(p.clientId)}:${encodeURIComponent(p.clientSecret)}`).toString(
+    'base64',
+  );
   let res: Response;
   try {
     res = await fetch(metadata.token_endpoint, {
       method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: p.code, redirect_uri: p.redirectUri, code_verifier: p.codeVerifier }),
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: p.code,
+        redirect_uri: p.redirectUri,
+        code_verifier: p.codeVerifier,
+      }),
       redirect: 'error',
       signal: AbortSignal.timeout(10_000),
     });
   } catch {
     throw new OidcError('the token endpoint cannot be reached');
   }
-  const tokens = (await res.json().catch(() => null)) as { id_token?: unknown; access_token?: unknown; error?: unknown } | null;
-  if (!res.ok || typeof tokens?.id_token !== 'string') throw new OidcError(`the token endpoint refused the code (${String(tokens?.error ?? res.status)})`);
+  const tokens = (await res.json().catch(() => null)) as {
+    id_token?: unknown;
+    access_token?: unknown;
+    error?: unknown;
+  } | null;
+  if (!res.ok || typeof tokens?.id_token !== 'string')
+    throw new OidcError(`the token endpoint refused the code (${String(tokens?.error ?? res.status)})`);
   let keys = keySets.get(metadata.jwks_uri);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(metadata.jwks_uri));
@@ -109,7 +134,11 @@ export async function redeemCode(
   }
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(tokens.id_token, keys, { issuer: metadata.issuer, audience: p.clientId, clockTolerance: 30 }));
+    ({ payload } = await jwtVerify(tokens.id_token, keys, {
+      issuer: metadata.issuer,
+      audience: p.clientId,
+      clockTolerance: 30,
+    }));
   } catch (error) {
     throw new OidcError(`the id_token does not verify: ${(error as Error).message}`);
   }
@@ -119,19 +148,28 @@ export async function redeemCode(
   // then they come from the userinfo endpoint, for the same subject (§5.3.2).
   let claims: Record<string, unknown> = payload;
   if (typeof payload.email !== 'string') {
-    if (!metadata.userinfo_endpoint || typeof tokens.access_token !== 'string') throw new OidcError('the provider names no email');
+    if (!metadata.userinfo_endpoint || typeof tokens.access_token !== 'string')
+      throw new OidcError('the provider names no email');
     claims = await userInfo(metadata.userinfo_endpoint, tokens.access_token);
     if (claims.sub !== payload.sub) throw new OidcError('userinfo names another subject than the id_token');
   }
   if (typeof claims.email !== 'string') throw new OidcError('the provider names no email');
   if (claims.email_verified === false) throw new OidcError('the provider has not verified the email');
-  return { sub: payload.sub, email: claims.email.trim().toLowerCase(), name: typeof claims.name === 'string' ? claims.name : null };
+  return {
+    sub: payload.sub,
+    email: claims.email.trim().toLowerCase(),
+    name: typeof claims.name === 'string' ? claims.name : null,
+  };
 }
 
 async function userInfo(endpoint: string, accessToken: string): Promise<Record<string, unknown>> {
   let res: Response;
   try {
-    res = await fetch(endpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+    res = await fetch(endpoint, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch {
     throw new OidcError('the userinfo endpoint cannot be reached');
   }

@@ -1,12 +1,30 @@
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { accounts, brandSsoDomains, brandSsoProviders, brands, members, sessions, ssoSignInRequests, users } from '../../db/schema/index.js';
+import {
+  accounts,
+  brandSsoDomains,
+  brandSsoProviders,
+  brands,
+  members,
+  sessions,
+  ssoSignInRequests,
+  users,
+} from '../../db/schema/index.js';
 
 export async function findBrandSecurity(db: DbOrTx, brandId: string) {
-  const [brand] = await db.select({ requireTwoFactor: brands.requireTwoFactor }).from(brands).where(eq(brands.id, brandId));
+  const [brand] = await db
+    .select({ requireTwoFactor: brands.requireTwoFactor })
+    .from(brands)
+    .where(eq(brands.id, brandId));
   const [provider] = await db.select().from(brandSsoProviders).where(eq(brandSsoProviders.brandId, brandId));
   const domains = provider
-    ? (await db.select({ domain: brandSsoDomains.domain }).from(brandSsoDomains).where(eq(brandSsoDomains.brandId, brandId)).orderBy(brandSsoDomains.domain)).map((d) => d.domain)
+    ? (
+        await db
+          .select({ domain: brandSsoDomains.domain })
+          .from(brandSsoDomains)
+          .where(eq(brandSsoDomains.brandId, brandId))
+          .orderBy(brandSsoDomains.domain)
+      ).map((d) => d.domain)
     : [];
   return { requireTwoFactor: brand?.requireTwoFactor ?? false, provider: provider ?? null, domains };
 }
@@ -37,10 +55,22 @@ export async function upsertProvider(
 ) {
   await db
     .insert(brandSsoProviders)
-    .values({ brandId, issuer: p.issuer, clientId: p.clientId, clientSecretEncrypted: p.clientSecretEncrypted, defaultRole: p.defaultRole })
+    .values({
+      brandId,
+      issuer: p.issuer,
+      clientId: p.clientId,
+      clientSecretEncrypted: p.clientSecretEncrypted,
+      defaultRole: p.defaultRole,
+    })
     .onConflictDoUpdate({
       target: brandSsoProviders.brandId,
-      set: { issuer: p.issuer, clientId: p.clientId, clientSecretEncrypted: p.clientSecretEncrypted, defaultRole: p.defaultRole, updatedAt: sql`now()` },
+      set: {
+        issuer: p.issuer,
+        clientId: p.clientId,
+        clientSecretEncrypted: p.clientSecretEncrypted,
+        defaultRole: p.defaultRole,
+        updatedAt: sql`now()`,
+      },
     });
   await db.delete(brandSsoDomains).where(eq(brandSsoDomains.brandId, brandId));
   await db.insert(brandSsoDomains).values(p.domains.map((domain) => ({ domain, brandId })));
@@ -65,7 +95,10 @@ export async function providerOfBrand(db: DbOrTx, brandId: string) {
   return row ?? null;
 }
 
-export async function insertSignInRequest(db: DbOrTx, r: { stateHash: string; brandId: string; nonce: string; codeVerifier: string; expiresAt: Date }) {
+export async function insertSignInRequest(
+  db: DbOrTx,
+  r: { stateHash: string; brandId: string; nonce: string; codeVerifier: string; expiresAt: Date },
+) {
   // Expired requests of anyone go on the way (they are never used again).
   await db.delete(ssoSignInRequests).where(lt(ssoSignInRequests.expiresAt, sql`now()`));
   await db.insert(ssoSignInRequests).values(r);
@@ -81,7 +114,10 @@ export async function consumeSignInRequest(db: DbOrTx, stateHash: string) {
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(sql`lower(${users.email})`, email));
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
   return row ?? null;
 }
 

@@ -20,10 +20,21 @@ import {
 } from '@rally/domain';
 import { errorResponses, rateLimitedResponse } from '../../lib/error-responses.js';
 import type { Auth } from '../auth/index.js';
-import { getBrandSignInSecurity, removeOidcConfig, saveOidcConfig, setTwoFactorRequirement } from './brand-sign-in-security.js';
+import {
+  getBrandSignInSecurity,
+  removeOidcConfig,
+  saveOidcConfig,
+  setTwoFactorRequirement,
+} from './brand-sign-in-security.js';
 import { createClientSecretCipher } from './client-secret-cipher.js';
 import { finishSsoSignIn, lookupSso, startSsoSignIn, type SsoDeps } from './sso-sign-in.js';
-import { confirmTwoFactor, disableTwoFactor, enableTwoFactor, twoFactorStatus, verifySecondFactor } from './two-factor.js';
+import {
+  confirmTwoFactor,
+  disableTwoFactor,
+  enableTwoFactor,
+  twoFactorStatus,
+  verifySecondFactor,
+} from './two-factor.js';
 
 const errors = { ...errorResponses, 429: rateLimitedResponse };
 const ZEnabled = z.object({ enabled: z.boolean() });
@@ -41,12 +52,26 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const { auth } = opts;
-  const sso: SsoDeps = { db, auth, cipher: createClientSecretCipher(opts.secret), publicUrl: opts.publicUrl, secret: opts.secret, secureCookies: opts.secureCookies };
+  const sso: SsoDeps = {
+    db,
+    auth,
+    cipher: createClientSecretCipher(opts.secret),
+    publicUrl: opts.publicUrl,
+    secret: opts.secret,
+    secureCookies: opts.secureCookies,
+  };
 
   // --- Two-factor on my account (open to a member whose brand requires it: that is how they comply).
   r.get(
     '/api/account/two-factor',
-    { config: { permission: 'signed-in' }, schema: { tags: ['account'], summary: 'Whether two-factor is on for me, and which of my brands require it', response: { 200: ZTwoFactorStatus, ...errors } } },
+    {
+      config: { permission: 'signed-in' },
+      schema: {
+        tags: ['account'],
+        summary: 'Whether two-factor is on for me, and which of my brands require it',
+        response: { 200: ZTwoFactorStatus, ...errors },
+      },
+    },
     async (request) => twoFactorStatus(db, await app.user(request)),
   );
   r.post(
@@ -55,8 +80,10 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
       config: { permission: 'signed-in', rateLimit: opts.signInRateLimit },
       schema: {
         tags: ['account'],
-        summary: 'Start turning two-factor on: my password again; answers the authenticator secret (otpauth URI) and backup codes',
-        description: 'Two-factor is on only once POST /api/account/two-factor/confirm accepts a first code from the app.',
+        summary:
+          'Start turning two-factor on: my password again; answers the authenticator secret (otpauth URI) and backup codes',
+        description:
+          'Two-factor is on only once POST /api/account/two-factor/confirm accepts a first code from the app.',
         body: ZTwoFactorEnableBody,
         response: { 200: ZTwoFactorSetup, ...errors },
       },
@@ -70,7 +97,12 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
     '/api/account/two-factor/confirm',
     {
       config: { permission: 'signed-in', rateLimit: opts.signInRateLimit },
-      schema: { tags: ['account'], summary: 'Turn two-factor on with a first code from the authenticator app', body: ZTwoFactorConfirmBody, response: { 200: ZEnabled, ...errors } },
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor on with a first code from the authenticator app',
+        body: ZTwoFactorConfirmBody,
+        response: { 200: ZEnabled, ...errors },
+      },
     },
     async (request, reply) => {
       const user = await app.user(request);
@@ -83,7 +115,12 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
     '/api/account/two-factor/disable',
     {
       config: { permission: 'signed-in', rateLimit: opts.signInRateLimit },
-      schema: { tags: ['account'], summary: 'Turn two-factor off: my password and a code (from the app, or a backup code)', body: ZTwoFactorDisableBody, response: { 200: ZEnabled, ...errors } },
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor off: my password and a code (from the app, or a backup code)',
+        body: ZTwoFactorDisableBody,
+        response: { 200: ZEnabled, ...errors },
+      },
     },
     async (request, reply) => {
       const user = await app.user(request);
@@ -100,11 +137,17 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
       config: { permission: 'public', rateLimit: opts.signInRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Second step of signing in: a code from the authenticator app or a backup code; sets the session cookie',
+        summary:
+          'Second step of signing in: a code from the authenticator app or a backup code; sets the session cookie',
         description:
           'Counted per account like the password (5 back to back, then 429 with Retry-After, 30 s doubling up to 15 minutes). A wrong code is 401 naming `code`; an expired or used-up challenge is 401 UNAUTHENTICATED (sign in again).',
         body: ZTwoFactorVerifyBody,
-        response: { 200: z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }) }), 400: ZErrorBody, 401: ZErrorBody, 429: rateLimitedResponse },
+        response: {
+          200: z.object({ user: z.object({ id: z.string(), email: z.string(), name: z.string() }) }),
+          400: ZErrorBody,
+          401: ZErrorBody,
+          429: rateLimitedResponse,
+        },
       },
     },
     async (request, reply) => verifySecondFactor(auth, db, request, reply, request.body),
@@ -114,8 +157,14 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
   r.post(
     '/api/auth/sso/lookup',
     {
-      config: { permission: 'public', rateLimit: opts.signInRateLimit },
-      schema: { tags: ['auth'], summary: 'Whether an email\'s domain signs in with its brand\'s SSO', body: ZSsoStartBody, response: { 200: ZSsoLookup, 400: ZErrorBody, 429: rateLimitedResponse } },
+      // Asked as the email is typed: a per-address limit of its own (it tells only whether a domain has SSO).
+      config: { permission: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: "Whether an email's domain signs in with its brand's SSO",
+        body: ZSsoStartBody,
+        response: { 200: ZSsoLookup, 400: ZErrorBody, 429: rateLimitedResponse },
+      },
     },
     async (request) => lookupSso(db, request.body.email),
   );
@@ -125,7 +174,8 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
       config: { permission: 'public', rateLimit: opts.signInRateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Start signing in with the SSO of the email\'s domain: answers the provider address to send the browser to',
+        summary:
+          "Start signing in with the SSO of the email's domain: answers the provider address to send the browser to",
         body: ZSsoStartBody,
         response: { 200: ZSsoStart, 400: ZErrorBody, 429: rateLimitedResponse },
       },
@@ -138,9 +188,16 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
       config: { permission: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Where the provider sends the browser back: signs in and redirects to the dashboard, or to /sign-in?sso_error=…',
+        summary:
+          'Where the provider sends the browser back: signs in and redirects to the dashboard, or to /sign-in?sso_error=…',
         description: `Always a 302. Reasons on refusal: ${SSO_ERRORS.join(', ')}.`,
-        querystring: z.object({ code: z.string().max(4000).optional(), state: z.string().max(500).optional(), error: z.string().max(500).optional() }).passthrough(),
+        querystring: z
+          .object({
+            code: z.string().max(4000).optional(),
+            state: z.string().max(500).optional(),
+            error: z.string().max(500).optional(),
+          })
+          .passthrough(),
         response: { 302: z.null().describe('Redirect to the dashboard or the sign-in page') },
       },
     },
@@ -155,7 +212,11 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
     '/api/brand/sign-in-security',
     {
       config: { permission: 'brand:security' },
-      schema: { tags: ['brand'], summary: 'The brand\'s sign-in security: two-factor requirement and OpenID Connect provider (never its secret)', response: { 200: ZBrandSignInSecurity, ...errors } },
+      schema: {
+        tags: ['brand'],
+        summary: "The brand's sign-in security: two-factor requirement and OpenID Connect provider (never its secret)",
+        response: { 200: ZBrandSignInSecurity, ...errors },
+      },
     },
     async (request) => getBrandSignInSecurity(db, (await app.actor(request)).brandId, opts.publicUrl),
   );
@@ -165,8 +226,9 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
       config: { permission: 'brand:security' },
       schema: {
         tags: ['brand'],
-        summary: 'Require two-factor of the brand\'s members (who sign in with a password), or stop requiring it',
-        description: 'Members without two-factor then get 403 TWO_FACTOR_REQUIRED on the brand\'s routes until they turn it on; the owner must have it on first.',
+        summary: "Require two-factor of the brand's members (who sign in with a password), or stop requiring it",
+        description:
+          "Members without two-factor then get 403 TWO_FACTOR_REQUIRED on the brand's routes until they turn it on; the owner must have it on first.",
         body: ZRequireTwoFactorBody,
         response: { 200: ZBrandSignInSecurity, ...errors },
       },
@@ -185,8 +247,10 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
       config: { permission: 'brand:security' },
       schema: {
         tags: ['brand'],
-        summary: 'Configure the brand\'s OpenID Connect provider: issuer, client id and secret, email domains, default role',
-        description: 'The issuer is checked against its discovery document. Each domain belongs to one brand (409 naming `domains`). The secret is stored encrypted and never answered; leave it out to keep the stored one.',
+        summary:
+          "Configure the brand's OpenID Connect provider: issuer, client id and secret, email domains, default role",
+        description:
+          'The issuer is checked against its discovery document. Each domain belongs to one brand (409 naming `domains`). The secret is stored encrypted and never answered; leave it out to keep the stored one.',
         body: ZOidcConfigInput,
         response: { 200: ZBrandSignInSecurity, ...errors },
       },
@@ -199,7 +263,10 @@ export async function signInSecurityRoutes(app: FastifyInstance, opts: SignInSec
   );
   r.delete(
     '/api/brand/sign-in-security/oidc',
-    { config: { permission: 'brand:security' }, schema: { tags: ['brand'], summary: 'Stop single sign-on for the brand', response: { 200: ZOk, ...errors } } },
+    {
+      config: { permission: 'brand:security' },
+      schema: { tags: ['brand'], summary: 'Stop single sign-on for the brand', response: { 200: ZOk, ...errors } },
+    },
     async (request) => {
       await removeOidcConfig(db, await app.actor(request));
       return { ok: true as const };

@@ -37,12 +37,20 @@ export async function lookupSso(db: Db, email: string) {
 /** Sends the browser to the provider: the authorization URL, with state, nonce and PKCE kept for the callback. */
 export async function startSsoSignIn(deps: SsoDeps, reply: FastifyReply, email: string) {
   const provider = await repo.providerForDomain(deps.db, domainOf(email));
-  if (!provider) throw invalid([{ path: 'email', message: 'this email domain does not sign in with SSO' }], 'No single sign-on for this email domain');
+  if (!provider)
+    throw invalid(
+      [{ path: 'email', message: 'this email domain does not sign in with SSO' }],
+      'No single sign-on for this email domain',
+    );
   let metadata;
   try {
     metadata = await discover(provider.issuer);
   } catch (error) {
-    if (error instanceof OidcError) throw invalid([{ path: 'email', message: 'the sign-in provider of this domain cannot be reached; try again later' }], error.message);
+    if (error instanceof OidcError)
+      throw invalid(
+        [{ path: 'email', message: 'the sign-in provider of this domain cannot be reached; try again later' }],
+        error.message,
+      );
     throw error;
   }
   const req = newAuthorizationRequest();
@@ -92,7 +100,10 @@ export async function finishSsoSignIn(
   query: { state?: string; code?: string; error?: string },
 ): Promise<string> {
   const cookieState = cookieValue(request.headers.cookie, SSO_STATE_COOKIE);
-  reply.header('set-cookie', `${SSO_STATE_COOKIE}=; Path=/api/auth/sso; Max-Age=0; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`);
+  reply.header(
+    'set-cookie',
+    `${SSO_STATE_COOKIE}=; Path=/api/auth/sso; Max-Age=0; HttpOnly; SameSite=Lax${deps.secureCookies ? '; Secure' : ''}`,
+  );
   if (!query.state || !cookieState || !sameState(query.state, cookieState)) return refused('invalid_state');
   const pending = await repo.consumeSignInRequest(deps.db, sha256(query.state));
   if (!pending) return refused('invalid_state');

@@ -15,9 +15,19 @@ let owner: string;
 let ip = 0;
 const nextIp = () => `10.34.${Math.floor((ip += 1) / 250)}.${ip % 250}`;
 
-const cookiesOf = (res: LightMyRequestResponse) => res.cookies.filter((c) => c.value !== '').map((c) => `${c.name}=${c.value}`).join('; ');
+const cookiesOf = (res: LightMyRequestResponse) =>
+  res.cookies
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
 const putOidc = (cookie: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/api/brand/sign-in-security/oidc', payload, headers: { cookie }, remoteAddress: nextIp() });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/brand/sign-in-security/oidc',
+    payload,
+    headers: { cookie },
+    remoteAddress: nextIp(),
+  });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -39,63 +49,130 @@ afterAll(async () => {
 
 /** Starts at Rally, goes through the provider's login and consent, and comes back to Rally's callback. */
 async function signInWithSso(email: string, opts: { abort?: boolean } = {}) {
-  const start = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: { email }, remoteAddress: nextIp() });
+  const start = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sso/start',
+    payload: { email },
+    remoteAddress: nextIp(),
+  });
   expect(start.statusCode).toBe(200);
   const { url } = ZSsoStart.parse(start.json());
   const stateCookie = cookiesOf(start);
   const back = await browseProvider(url, REDIRECT_URI, email, opts);
-  const callback = await t.app.inject({ method: 'GET', url: `${back.pathname}${back.search}`, headers: { cookie: stateCookie }, remoteAddress: nextIp() });
+  const callback = await t.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie: stateCookie },
+    remoteAddress: nextIp(),
+  });
   return { start, url: new URL(url), back, callback, stateCookie };
 }
 
-describe('configuring a brand\'s OpenID Connect', () => {
+describe("configuring a brand's OpenID Connect", () => {
   it('checks the issuer, keeps the secret encrypted and never answers it, and shows the redirect URI to register', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/brand/sign-in-security', headers: { cookie: owner } });
     const body = ZBrandSignInSecurity.parse(res.json());
     expect(body).toEqual({
       requireTwoFactor: false,
-      oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecretSet: true, domains: ['corp-two.test', 'sso-corp.test'], defaultRole: 'analyst' },
+      oidc: {
+        issuer: idp.issuer,
+        clientId: idp.clientId,
+        clientSecretSet: true,
+        domains: ['corp-two.test', 'sso-corp.test'],
+        defaultRole: 'analyst',
+      },
       redirectUri: REDIRECT_URI,
     });
     expect(res.body).not.toContain(idp.clientSecret);
-    const [row] = await t.database.db.select().from(brandSsoProviders).where(eq(brandSsoProviders.brandId, t.brandIds.owner));
+    const [row] = await t.database.db
+      .select()
+      .from(brandSsoProviders)
+      .where(eq(brandSsoProviders.brandId, t.brandIds.owner));
     expect(row?.clientSecretEncrypted).toMatch(/^v1\./);
     expect(row?.clientSecretEncrypted).not.toContain(idp.clientSecret);
-    const log = await t.database.db.select().from(brandActivity).where(and(eq(brandActivity.brandId, t.brandIds.owner), eq(brandActivity.action, 'brand.sso_configured')));
+    const log = await t.database.db
+      .select()
+      .from(brandActivity)
+      .where(and(eq(brandActivity.brandId, t.brandIds.owner), eq(brandActivity.action, 'brand.sso_configured')));
     expect(JSON.stringify(log)).not.toContain(idp.clientSecret);
     expect(log).toHaveLength(1);
   });
 
   it('refuses a domain another brand signs in with (409 naming domains), an issuer that is not one, http off this machine, and a missing secret', async () => {
     const other = await t.signIn('retailer@retail.test');
-    const taken = await putOidc(other, { issuer: idp.issuer, clientId: 'x', clientSecret: 'y', domains: ['sso-corp.test'], defaultRole: 'analyst' });
+    const taken = await putOidc(other, {
+      issuer: idp.issuer,
+      clientId: 'x',
+      clientSecret: 'y',
+      domains: ['sso-corp.test'],
+      defaultRole: 'analyst',
+    });
     expect(taken.statusCode).toBe(409);
-    expect(ZErrorBody.parse(taken.json()).error.fields).toEqual([{ path: 'domains', message: 'already used by another brand: sso-corp.test' }]);
-    const notAnIssuer = await putOidc(other, { issuer: `${idp.issuer}/nothing-here`, clientId: 'x', clientSecret: 'y', domains: ['retail-sso.test'], defaultRole: 'analyst' });
+    expect(ZErrorBody.parse(taken.json()).error.fields).toEqual([
+      { path: 'domains', message: 'already used by another brand: sso-corp.test' },
+    ]);
+    const notAnIssuer = await putOidc(other, {
+      issuer: `${idp.issuer}/nothing-here`,
+      clientId: 'x',
+      clientSecret: 'y',
+      domains: ['retail-sso.test'],
+      defaultRole: 'analyst',
+    });
     expect(notAnIssuer.statusCode).toBe(400);
     expect(ZErrorBody.parse(notAnIssuer.json()).error.fields.map((f) => f.path)).toEqual(['issuer']);
-    const plainHttp = await putOidc(other, { issuer: 'http://idp.example.com', clientId: 'x', clientSecret: 'y', domains: ['retail-sso.test'], defaultRole: 'analyst' });
+    const plainHttp = await putOidc(other, {
+      issuer: 'http://idp.example.com',
+      clientId: 'x',
+      clientSecret: 'y',
+      domains: ['retail-sso.test'],
+      defaultRole: 'analyst',
+    });
     expect(ZErrorBody.parse(plainHttp.json()).error.fields.map((f) => f.path)).toEqual(['issuer']);
-    const noSecret = await putOidc(other, { issuer: idp.issuer, clientId: 'x', domains: ['retail-sso.test'], defaultRole: 'analyst' });
+    const noSecret = await putOidc(other, {
+      issuer: idp.issuer,
+      clientId: 'x',
+      domains: ['retail-sso.test'],
+      defaultRole: 'analyst',
+    });
     expect(noSecret.statusCode).toBe(400);
     expect(ZErrorBody.parse(noSecret.json()).error.fields.map((f) => f.path)).toEqual(['clientSecret']);
-    const ownerRole = await putOidc(other, { issuer: idp.issuer, clientId: 'x', clientSecret: 'y', domains: ['retail-sso.test'], defaultRole: 'owner' });
+    const ownerRole = await putOidc(other, {
+      issuer: idp.issuer,
+      clientId: 'x',
+      clientSecret: 'y',
+      domains: ['retail-sso.test'],
+      defaultRole: 'owner',
+    });
     expect(ZErrorBody.parse(ownerRole.json()).error.fields.map((f) => f.path)).toEqual(['defaultRole']);
   });
 
-  it('is an owner\'s only: an admin of the brand gets 403', async () => {
+  it("is an owner's only: an admin of the brand gets 403", async () => {
     const adminId = await insertPasswordUser(t.database.db, 'admin-sso@brand.test', 'Ada Admin', 'admin-password-1');
     await insertMember(t.database.db, t.brandIds.owner, adminId, 'admin');
     const admin = await t.signIn('admin-sso@brand.test', 'admin-password-1');
-    expect((await t.app.inject({ method: 'GET', url: '/api/brand/sign-in-security', headers: { cookie: admin } })).statusCode).toBe(403);
-    const res = await putOidc(admin, { issuer: idp.issuer, clientId: 'x', clientSecret: 'y', domains: ['admin.test'], defaultRole: 'analyst' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/brand/sign-in-security', headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(403);
+    const res = await putOidc(admin, {
+      issuer: idp.issuer,
+      clientId: 'x',
+      clientSecret: 'y',
+      domains: ['admin.test'],
+      defaultRole: 'analyst',
+    });
     expect(res.statusCode).toBe(403);
   });
 });
 
-describe('signing in through the brand\'s provider', () => {
+describe("signing in through the brand's provider", () => {
   it('sends a user of the domain to the provider and back: a verified account, a session, and the brand with the default role', async () => {
-    const lookup = await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: 'ana@sso-corp.test' }, remoteAddress: nextIp() });
+    const lookup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/lookup',
+      payload: { email: 'ana@sso-corp.test' },
+      remoteAddress: nextIp(),
+    });
     expect(lookup.json()).toEqual({ sso: true });
 
     const { url, callback } = await signInWithSso('ana@sso-corp.test');
@@ -114,8 +191,15 @@ describe('signing in through the brand\'s provider', () => {
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'ana@sso-corp.test'));
     expect(user?.emailVerified).toBe(true);
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.userId, user!.id));
-    expect(account).toMatchObject({ providerId: `sso:${t.brandIds.owner}`, accountId: 'ana@sso-corp.test', password: null });
-    const joined = await t.database.db.select().from(brandActivity).where(and(eq(brandActivity.action, 'member.joined_via_sso'), eq(brandActivity.actorId, user!.id)));
+    expect(account).toMatchObject({
+      providerId: `sso:${t.brandIds.owner}`,
+      accountId: 'ana@sso-corp.test',
+      password: null,
+    });
+    const joined = await t.database.db
+      .select()
+      .from(brandActivity)
+      .where(and(eq(brandActivity.action, 'member.joined_via_sso'), eq(brandActivity.actorId, user!.id)));
     expect(joined[0]?.changes).toEqual([{ field: 'role', old: null, new: 'analyst' }]);
   });
 
@@ -128,36 +212,74 @@ describe('signing in through the brand\'s provider', () => {
     expect(await t.database.db.select().from(accounts).where(eq(accounts.userId, user!.id))).toHaveLength(1);
   });
 
-  it('refuses a callback whose state is not this browser\'s, or was used already', async () => {
-    const start = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: { email: 'cy@sso-corp.test' }, remoteAddress: nextIp() });
+  it("refuses a callback whose state is not this browser's, or was used already", async () => {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/start',
+      payload: { email: 'cy@sso-corp.test' },
+      remoteAddress: nextIp(),
+    });
     const { url } = ZSsoStart.parse(start.json());
     const back = await browseProvider(url, REDIRECT_URI, 'cy@sso-corp.test');
     const path = `${back.pathname}${back.search}`;
     // Another browser (no state cookie, or another one): the login-CSRF case.
     const noCookie = await t.app.inject({ method: 'GET', url: path, remoteAddress: nextIp() });
     expect(noCookie.headers.location).toBe('/sign-in?sso_error=invalid_state');
-    const otherCookie = await t.app.inject({ method: 'GET', url: path, headers: { cookie: 'rally_sso_state=someone-elses' }, remoteAddress: nextIp() });
+    const otherCookie = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { cookie: 'rally_sso_state=someone-elses' },
+      remoteAddress: nextIp(),
+    });
     expect(otherCookie.headers.location).toBe('/sign-in?sso_error=invalid_state');
     // A state changed in the address.
     const tampered = new URL(back);
     tampered.searchParams.set('state', 'forged');
-    const forged = await t.app.inject({ method: 'GET', url: `${tampered.pathname}${tampered.search}`, headers: { cookie: 'rally_sso_state=forged' }, remoteAddress: nextIp() });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `${tampered.pathname}${tampered.search}`,
+      headers: { cookie: 'rally_sso_state=forged' },
+      remoteAddress: nextIp(),
+    });
     expect(forged.headers.location).toBe('/sign-in?sso_error=invalid_state');
     // The right browser once; then the same answer replayed.
-    const first = await t.app.inject({ method: 'GET', url: path, headers: { cookie: cookiesOf(start) }, remoteAddress: nextIp() });
+    const first = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { cookie: cookiesOf(start) },
+      remoteAddress: nextIp(),
+    });
     expect(first.headers.location).toBe('/');
-    const replay = await t.app.inject({ method: 'GET', url: path, headers: { cookie: cookiesOf(start) }, remoteAddress: nextIp() });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: path,
+      headers: { cookie: cookiesOf(start) },
+      remoteAddress: nextIp(),
+    });
     expect(replay.headers.location).toBe('/sign-in?sso_error=invalid_state');
-    for (const res of [noCookie, otherCookie, forged, replay]) expect(res.cookies.some((c) => c.name.endsWith('session_token') && c.value !== '')).toBe(false);
+    for (const res of [noCookie, otherCookie, forged, replay])
+      expect(res.cookies.some((c) => c.name.endsWith('session_token') && c.value !== '')).toBe(false);
     expect(await t.database.db.select().from(users).where(eq(users.email, 'cy@sso-corp.test'))).toHaveLength(1);
   });
 
   it('tells an email whose domain has no SSO so, naming the field', async () => {
-    const lookup = await t.app.inject({ method: 'POST', url: '/api/auth/sso/lookup', payload: { email: 'dee@elsewhere.test' }, remoteAddress: nextIp() });
+    const lookup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/lookup',
+      payload: { email: 'dee@elsewhere.test' },
+      remoteAddress: nextIp(),
+    });
     expect(lookup.json()).toEqual({ sso: false });
-    const start = await t.app.inject({ method: 'POST', url: '/api/auth/sso/start', payload: { email: 'dee@elsewhere.test' }, remoteAddress: nextIp() });
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sso/start',
+      payload: { email: 'dee@elsewhere.test' },
+      remoteAddress: nextIp(),
+    });
     expect(start.statusCode).toBe(400);
-    expect(ZErrorBody.parse(start.json()).error.fields).toEqual([{ path: 'email', message: 'this email domain does not sign in with SSO' }]);
+    expect(ZErrorBody.parse(start.json()).error.fields).toEqual([
+      { path: 'email', message: 'this email domain does not sign in with SSO' },
+    ]);
   });
 
   it('lands on the sign-in page with provider_error when the provider refuses (the person cancels), without an account', async () => {
@@ -177,10 +299,22 @@ describe('signing in through the brand\'s provider', () => {
   });
 
   it('refuses the id_token when the stored client secret is wrong (the provider will not redeem the code)', async () => {
-    const wrong = await putOidc(owner, { issuer: idp.issuer, clientId: idp.clientId, clientSecret: 'not-the-secret', domains: ['sso-corp.test', 'corp-two.test'], defaultRole: 'analyst' });
+    const wrong = await putOidc(owner, {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: 'not-the-secret',
+      domains: ['sso-corp.test', 'corp-two.test'],
+      defaultRole: 'analyst',
+    });
     expect(wrong.statusCode).toBe(200);
     const { callback } = await signInWithSso('gus@sso-corp.test');
     expect(callback.headers.location).toBe('/sign-in?sso_error=invalid_token');
-    await putOidc(owner, { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, domains: ['sso-corp.test', 'corp-two.test'], defaultRole: 'analyst' });
+    await putOidc(owner, {
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      domains: ['sso-corp.test', 'corp-two.test'],
+      defaultRole: 'analyst',
+    });
   });
 });

@@ -19,7 +19,12 @@ afterAll(() => t.close());
 
 /** The Cookie header after a response: its cookies replace those of the same name, expired ones go. */
 function withCookies(cookie: string, res: LightMyRequestResponse): string {
-  const jar = new Map(cookie.split('; ').filter(Boolean).map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)] as const));
+  const jar = new Map(
+    cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((c) => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)] as const),
+  );
   for (const c of res.cookies) {
     if (c.maxAge === 0 || c.value === '') jar.delete(c.name);
     else jar.set(c.name, c.value);
@@ -39,7 +44,8 @@ async function newMember(role: 'owner' | 'campaign_manager' = 'campaign_manager'
 
 const post = (url: string, cookie: string | undefined, payload: object) =>
   t.app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {}, remoteAddress: nextIp() });
-const get = (url: string, cookie: string) => t.app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextIp() });
+const get = (url: string, cookie: string) =>
+  t.app.inject({ method: 'GET', url, headers: { cookie }, remoteAddress: nextIp() });
 
 /** Signs in and turns two-factor on; the session cookie after it and the setup (URI, backup codes). */
 async function memberWithTwoFactor(role: 'owner' | 'campaign_manager' = 'campaign_manager') {
@@ -67,7 +73,10 @@ describe('turning two-factor on and off', () => {
   it('turns on only after a first code from the app confirms the secret; the setup shows an otpauth URI and backup codes', async () => {
     const m = await newMember();
     let cookie = await t.signIn(m.email, PASSWORD);
-    expect(ZTwoFactorStatus.parse((await get('/api/account/two-factor', cookie)).json())).toMatchObject({ enabled: false, hasPassword: true });
+    expect(ZTwoFactorStatus.parse((await get('/api/account/two-factor', cookie)).json())).toMatchObject({
+      enabled: false,
+      hasPassword: true,
+    });
 
     const enable = await post('/api/account/two-factor/enable', cookie, { password: PASSWORD });
     const setup = ZTwoFactorSetup.parse(enable.json());
@@ -77,7 +86,9 @@ describe('turning two-factor on and off', () => {
     // Not on yet: signing in still takes the password only.
     expect((await get('/api/account/two-factor', cookie)).json()).toMatchObject({ enabled: false });
 
-    const wrong = await post('/api/account/two-factor/confirm', cookie, { code: '000000' === totpFromUri(setup.totpURI) ? '111111' : '000000' });
+    const wrong = await post('/api/account/two-factor/confirm', cookie, {
+      code: '000000' === totpFromUri(setup.totpURI) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(ZErrorBody.parse(wrong.json()).error.fields).toEqual([{ path: 'code', message: 'wrong or expired code' }]);
 
@@ -105,7 +116,10 @@ describe('turning two-factor on and off', () => {
     const noCode = await post('/api/account/two-factor/disable', m.cookie, { password: PASSWORD });
     expect(noCode.statusCode).toBe(400);
     expect(ZErrorBody.parse(noCode.json()).error.fields.map((f) => f.path)).toEqual(['code']);
-    const wrongCode = await post('/api/account/two-factor/disable', m.cookie, { password: PASSWORD, code: code === '123456' ? '654321' : '123456' });
+    const wrongCode = await post('/api/account/two-factor/disable', m.cookie, {
+      password: PASSWORD,
+      code: code === '123456' ? '654321' : '123456',
+    });
     expect(ZErrorBody.parse(wrongCode.json()).error.fields.map((f) => f.path)).toEqual(['code']);
     const wrongPassword = await post('/api/account/two-factor/disable', m.cookie, { password: 'nope nope', code });
     expect(wrongPassword.statusCode).toBe(400);
@@ -137,9 +151,15 @@ describe('signing in with two-factor', () => {
   it('signs in with a backup code, once only', async () => {
     const m = await memberWithTwoFactor();
     const backup = m.setup.backupCodes[0]!;
-    const first = await post('/api/auth/two-factor/verify', await passwordStep(m.email), { code: backup, backupCode: true });
+    const first = await post('/api/auth/two-factor/verify', await passwordStep(m.email), {
+      code: backup,
+      backupCode: true,
+    });
     expect(first.statusCode).toBe(200);
-    const again = await post('/api/auth/two-factor/verify', await passwordStep(m.email), { code: backup, backupCode: true });
+    const again = await post('/api/auth/two-factor/verify', await passwordStep(m.email), {
+      code: backup,
+      backupCode: true,
+    });
     expect(again.statusCode).toBe(401);
     expect(ZErrorBody.parse(again.json()).error.fields.map((f) => f.path)).toEqual(['code']);
   });
@@ -148,9 +168,14 @@ describe('signing in with two-factor', () => {
     const m = await memberWithTwoFactor();
     const challenge = await passwordStep(m.email);
     const good = totpFromUri(m.setup.totpURI);
-    const wrong = await post('/api/auth/two-factor/verify', challenge, { code: good === '999999' ? '999998' : '999999' });
+    const wrong = await post('/api/auth/two-factor/verify', challenge, {
+      code: good === '999999' ? '999998' : '999999',
+    });
     expect(wrong.statusCode).toBe(401);
-    expect(ZErrorBody.parse(wrong.json()).error).toMatchObject({ code: 'AUTH_FAILED', fields: [{ path: 'code', message: 'wrong or expired code' }] });
+    expect(ZErrorBody.parse(wrong.json()).error).toMatchObject({
+      code: 'AUTH_FAILED',
+      fields: [{ path: 'code', message: 'wrong or expired code' }],
+    });
 
     const none = await post('/api/auth/two-factor/verify', undefined, { code: good });
     expect(none.statusCode).toBe(401);
@@ -187,7 +212,12 @@ describe('a brand that requires two-factor', () => {
     let memberCookie = await t.signIn(member.email, PASSWORD);
     expect((await get('/api/campaign/status-summary', memberCookie)).statusCode).toBe(200);
 
-    const on = await t.app.inject({ method: 'PUT', url: '/api/brand/sign-in-security/two-factor', payload: { requireTwoFactor: true }, headers: { cookie: owner.cookie } });
+    const on = await t.app.inject({
+      method: 'PUT',
+      url: '/api/brand/sign-in-security/two-factor',
+      payload: { requireTwoFactor: true },
+      headers: { cookie: owner.cookie },
+    });
     expect(on.statusCode).toBe(200);
     expect(on.json()).toMatchObject({ requireTwoFactor: true });
 
@@ -197,26 +227,46 @@ describe('a brand that requires two-factor', () => {
     const status = ZTwoFactorStatus.parse((await get('/api/account/two-factor', memberCookie)).json());
     expect(status.requiredBy.map((b) => b.id)).toContain(t.brandIds.owner);
 
-    const setup = ZTwoFactorSetup.parse((await post('/api/account/two-factor/enable', memberCookie, { password: PASSWORD })).json());
+    const setup = ZTwoFactorSetup.parse(
+      (await post('/api/account/two-factor/enable', memberCookie, { password: PASSWORD })).json(),
+    );
     const confirm = await post('/api/account/two-factor/confirm', memberCookie, { code: totpFromUri(setup.totpURI) });
     memberCookie = withCookies(memberCookie, confirm);
     expect((await get('/api/campaign/status-summary', memberCookie)).statusCode).toBe(200);
     // The owner with two-factor was never refused.
     expect((await get('/api/campaign/status-summary', owner.cookie)).statusCode).toBe(200);
 
-    const log = await t.database.db.select().from(brandActivity).where(eq(brandActivity.action, 'brand.two_factor_requirement_changed'));
+    const log = await t.database.db
+      .select()
+      .from(brandActivity)
+      .where(eq(brandActivity.action, 'brand.two_factor_requirement_changed'));
     expect(log.at(-1)?.changes).toEqual([{ field: 'requireTwoFactor', old: false, new: true }]);
-    await t.app.inject({ method: 'PUT', url: '/api/brand/sign-in-security/two-factor', payload: { requireTwoFactor: false }, headers: { cookie: owner.cookie } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/brand/sign-in-security/two-factor',
+      payload: { requireTwoFactor: false },
+      headers: { cookie: owner.cookie },
+    });
   });
 
   it('is set by an owner who has two-factor on, never by an owner without it or another role', async () => {
     const owner = await newMember('owner');
     const ownerCookie = await t.signIn(owner.email, PASSWORD);
-    const res = await t.app.inject({ method: 'PUT', url: '/api/brand/sign-in-security/two-factor', payload: { requireTwoFactor: true }, headers: { cookie: ownerCookie } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/brand/sign-in-security/two-factor',
+      payload: { requireTwoFactor: true },
+      headers: { cookie: ownerCookie },
+    });
     expect(res.statusCode).toBe(400);
     expect(ZErrorBody.parse(res.json()).error.fields.map((f) => f.path)).toEqual(['requireTwoFactor']);
     const manager = await memberWithTwoFactor('campaign_manager');
-    const denied = await t.app.inject({ method: 'PUT', url: '/api/brand/sign-in-security/two-factor', payload: { requireTwoFactor: true }, headers: { cookie: manager.cookie } });
+    const denied = await t.app.inject({
+      method: 'PUT',
+      url: '/api/brand/sign-in-security/two-factor',
+      payload: { requireTwoFactor: true },
+      headers: { cookie: manager.cookie },
+    });
     expect(denied.statusCode).toBe(403);
     expect(ZErrorBody.parse(denied.json()).error.code).toBe('FORBIDDEN');
   });

@@ -5,7 +5,15 @@ import { ERROR_CODES, type TTwoFactorSetup, type TTwoFactorStatus } from '@rally
 import type { Db } from '../../db/client.js';
 import { brands, members, users } from '../../db/schema/index.js';
 import { AppError, appError, invalid } from '../../lib/app-error.js';
-import { cookieValue, deleteThrottle, takeThrottledAttempt, throttleKey, type Auth, type RequestUser, type ThrottlePolicy } from '../auth/index.js';
+import {
+  cookieValue,
+  deleteThrottle,
+  takeThrottledAttempt,
+  throttleKey,
+  type Auth,
+  type RequestUser,
+  type ThrottlePolicy,
+} from '../auth/index.js';
 import { callAuth, relayCookies, type AuthAnswer } from './better-auth-call.js';
 
 /**
@@ -13,9 +21,15 @@ import { callAuth, relayCookies, type AuthAnswer } from './better-auth-call.js';
  * then 30 s doubling up to 15 minutes; a success forgets them. On top of better-auth's own limits (5 per challenge,
  * a 15-minute lock after 10 failures).
  */
-export const TWO_FACTOR_THROTTLE: ThrottlePolicy = { free: 5, baseSeconds: 30, capSeconds: 900, forgetAfterSeconds: 86_400 };
+export const TWO_FACTOR_THROTTLE: ThrottlePolicy = {
+  free: 5,
+  baseSeconds: 30,
+  capSeconds: 900,
+  forgetAfterSeconds: 86_400,
+};
 const throttleOf = (userId: string) => throttleKey('two-factor', userId);
-const takeAttempt = (db: Db, key: string) => takeThrottledAttempt(db, key, TWO_FACTOR_THROTTLE, { path: 'code', what: 'this account' });
+const takeAttempt = (db: Db, key: string) =>
+  takeThrottledAttempt(db, key, TWO_FACTOR_THROTTLE, { path: 'code', what: 'this account' });
 
 const isTotp = (code: string) => /^\d{6}$/.test(code);
 
@@ -52,11 +66,21 @@ function refusal(answer: AuthAnswer): AppError {
     case 'SESSION_NOT_FRESH':
       return appError(ERROR_CODES.unauthenticated, 'Sign in again to change two-factor');
     case 'ACCOUNT_TEMPORARILY_LOCKED':
-      return new AppError(429, ERROR_CODES.rateLimited, 'Too many wrong codes; try again in 15 minutes', [{ path: 'code', message: 'too many wrong codes' }], {
-        'retry-after': '900',
-      });
+      return new AppError(
+        429,
+        ERROR_CODES.rateLimited,
+        'Too many wrong codes; try again in 15 minutes',
+        [{ path: 'code', message: 'too many wrong codes' }],
+        {
+          'retry-after': '900',
+        },
+      );
     default:
-      return new AppError(answer.status >= 500 ? 500 : 400, answer.status >= 500 ? ERROR_CODES.internal : ERROR_CODES.authFailed, 'Two-factor failed');
+      return new AppError(
+        answer.status >= 500 ? 500 : 400,
+        answer.status >= 500 ? ERROR_CODES.internal : ERROR_CODES.authFailed,
+        'Two-factor failed',
+      );
   }
 }
 
@@ -70,7 +94,14 @@ export async function enableTwoFactor(auth: Auth, request: FastifyRequest, passw
 }
 
 /** The first code from the app turns two-factor on; better-auth replaces the session (its cookie is relayed). */
-export async function confirmTwoFactor(auth: Auth, db: Db, request: FastifyRequest, reply: FastifyReply, user: RequestUser, code: string) {
+export async function confirmTwoFactor(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: RequestUser,
+  code: string,
+) {
   const key = throttleOf(user.userId);
   await takeAttempt(db, key);
   const answer = await callAuth(auth, request, '/two-factor/verify-totp', { code });
@@ -81,7 +112,14 @@ export async function confirmTwoFactor(auth: Auth, db: Db, request: FastifyReque
 }
 
 /** Turning it off takes the password and a code (TOTP or backup): a stolen session alone cannot. */
-export async function disableTwoFactor(auth: Auth, db: Db, request: FastifyRequest, reply: FastifyReply, user: RequestUser, body: { password: string; code: string }) {
+export async function disableTwoFactor(
+  auth: Auth,
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: RequestUser,
+  body: { password: string; code: string },
+) {
   const key = throttleOf(user.userId);
   await takeAttempt(db, key);
   const [row] = await db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, user.userId));
@@ -100,7 +138,10 @@ export async function disableTwoFactor(auth: Auth, db: Db, request: FastifyReque
 /** The signed two-factor challenge cookie better-auth set at the password step, and the account it waits for. */
 async function challengedUser(auth: Auth, request: FastifyRequest): Promise<string | null> {
   // Named like the session cookie, with better-auth's prefix: <prefix>.two_factor.
-  const name = stripSecureCookiePrefix(getCookies(auth.options).sessionToken.name).replace(/session_token$/, 'two_factor');
+  const name = stripSecureCookiePrefix(getCookies(auth.options).sessionToken.name).replace(
+    /session_token$/,
+    'two_factor',
+  );
   const raw = cookieValue(request.headers.cookie, `__Secure-${name}`) ?? cookieValue(request.headers.cookie, name);
   if (!raw) return null;
   const identifier = raw.slice(0, Math.max(0, raw.lastIndexOf('.')));
@@ -128,7 +169,10 @@ export async function verifySecondFactor(
   await takeAttempt(db, key);
   const backup = body.backupCode === true || !isTotp(body.code);
   const answer = backup
-    ? await callAuth(auth, request, '/two-factor/verify-backup-code', { code: body.code, trustDevice: body.trustDevice })
+    ? await callAuth(auth, request, '/two-factor/verify-backup-code', {
+        code: body.code,
+        trustDevice: body.trustDevice,
+      })
     : await callAuth(auth, request, '/two-factor/verify-totp', { code: body.code, trustDevice: body.trustDevice });
   if (answer.status !== 200) {
     if (answer.code === 'INVALID_TWO_FACTOR_COOKIE' || answer.code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
@@ -136,7 +180,9 @@ export async function verifySecondFactor(
       throw appError(ERROR_CODES.unauthenticated, 'The sign-in expired: enter your email and password again');
     }
     if (answer.code === 'INVALID_CODE' || answer.code === 'INVALID_BACKUP_CODE') {
-      throw new AppError(401, ERROR_CODES.authFailed, 'Wrong code', [{ path: 'code', message: 'wrong or expired code' }]);
+      throw new AppError(401, ERROR_CODES.authFailed, 'Wrong code', [
+        { path: 'code', message: 'wrong or expired code' },
+      ]);
     }
     throw refusal(answer);
   }

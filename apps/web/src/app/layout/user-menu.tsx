@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconLock, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/auth-api';
@@ -44,6 +44,14 @@ export function UserMenu() {
         <Menu.Item leftSection={<IconUserCircle size={16} aria-hidden />} onClick={() => void navigate('/account')}>
           {t('header-account.menu-item')}
         </Menu.Item>
+        <Menu.Item leftSection={<IconLock size={16} aria-hidden />} onClick={() => void navigate('/account/security')}>
+          {t('security.two-factor.title')}
+        </Menu.Item>
+        {me.permissions.includes('brand:security') && (
+          <Menu.Item leftSection={<IconShieldLock size={16} aria-hidden />} onClick={() => void navigate('/settings/sign-in-security')}>
+            {t('security.brand.title')}
+          </Menu.Item>
+        )}
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}

@@ -25,8 +25,10 @@ export interface TSignInInput {
   password: string;
 }
 
-export async function signIn(input: TSignInInput): Promise<void> {
-  await apiFetch('/auth/sign-in/email', { method: 'POST', body: input });
+/** Signs in; `twoFactor` when the account has two-factor on: no session yet, the code comes next (TwoFactorStep). */
+export async function signIn(input: TSignInInput): Promise<{ twoFactor: boolean }> {
+  const answer = await apiFetch('/auth/sign-in/email', { method: 'POST', body: input });
+  return { twoFactor: typeof answer === 'object' && answer !== null && (answer as { twoFactorRedirect?: unknown }).twoFactorRedirect === true };
 }
 
 export async function signOut(): Promise<void> {
@@ -46,7 +48,8 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: async () => {
+    onSuccess: async ({ twoFactor }) => {
+      if (twoFactor) return;
       // Data cached for a previous session must not leak into this one.
       queryClient.clear();
       await queryClient.prefetchQuery(meQueryOptions);

@@ -16,13 +16,15 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ERROR_CODES } from '@rally/domain';
+import { ERROR_CODES, SSO_ERRORS, type TSsoError } from '@rally/domain';
 import { useSignIn } from '../api/auth-api';
 import { resendVerification } from '../api/account-access-api';
+import { SsoButton } from './sso-button';
+import { TwoFactorStep } from './two-factor-step';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { LanguageSwitcher } from '../../../components/language-switcher';
@@ -44,12 +46,20 @@ export function SignInPage() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   // A verification, a reset or an address change sends the person here with the address and what happened.
-  const arrival = useLocation().state as { email?: string; notice?: 'verified' | 'password-reset' | 'email-changed' } | null;
+  const arrival = useLocation().state as {
+    email?: string;
+    notice?: 'verified' | 'password-reset' | 'email-changed';
+  } | null;
   const resend = useMutation({ mutationFn: resendVerification });
   const [email, setEmail] = useState(typeof arrival?.email === 'string' ? arrival.email : '');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
   const demoTitleId = useId();
+  // Two-factor accounts answer the password with a second step; SSO refusals come back as ?sso_error=.
+  const [step, setStep] = useState<'password' | 'two-factor'>('password');
+  const queryClient = useQueryClient();
+  const ssoErrorParam = useSearchParams()[0].get('sso_error');
+  const ssoError = SSO_ERRORS.includes(ssoErrorParam as TSsoError) ? (ssoErrorParam as TSsoError) : null;
 
   function validate(): TFieldErrors {
     const errors: TFieldErrors = {};
@@ -67,7 +77,10 @@ export function SignInPage() {
     resend.reset();
     signIn.mutate(
       { email: email.trim(), password },
-      { onSuccess: () => void navigate('/campaign', { replace: true }) },
+      {
+        onSuccess: ({ twoFactor }) =>
+          twoFactor ? setStep('two-factor') : void navigate('/campaign', { replace: true }),
+      },
     );
   }
 
@@ -81,7 +94,8 @@ export function SignInPage() {
   }
   const formError = submitError();
   const notVerified = isApiError(signIn.error) && signIn.error.code === ERROR_CODES.emailNotVerified;
-  const notice = arrival?.notice && ['verified', 'password-reset', 'email-changed'].includes(arrival.notice) ? arrival.notice : null;
+  const notice =
+    arrival?.notice && ['verified', 'password-reset', 'email-changed'].includes(arrival.notice) ? arrival.notice : null;
 
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" py="xl" px="md">
@@ -102,70 +116,98 @@ export function SignInPage() {
                 {t('auth.sign-in.subtitle')}
               </Text>
             </Stack>
-            <form onSubmit={onSubmit} noValidate>
-              <Stack gap="md">
-                {notice && !formError && (
-                  <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-                    {t(`access.sign-in.${notice}`)}
-                  </Alert>
-                )}
-                {formError && (
-                  <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                    {formError}
-                    {notVerified && (
-                      <Box mt="xs">
-                        {resend.isSuccess ? (
-                          <Text size="sm" role="status">
-                            {t('access.sign-in.resent', { email: email.trim().toLowerCase() })}
-                          </Text>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            loading={resend.isPending}
-                            onClick={() => resend.mutate({ email: email.trim(), password })}
-                          >
-                            {t('access.sign-in.resend')}
-                          </Button>
-                        )}
-                        {resend.isError && (
-                          <Text size="sm" mt={4}>
-                            {isApiError(resend.error) && resend.error.status === 429 ? t('access.common.rate-limited') : errorMessage(t, resend.error)}
-                          </Text>
-                        )}
-                      </Box>
-                    )}
-                  </Alert>
-                )}
-                <TextInput
-                  label={t('auth.sign-in.email')}
-                  placeholder={t('auth.sign-in.email-placeholder')}
-                  type="email"
-                  autoComplete="username"
-                  required
-                  value={email}
-                  onChange={(event) => setEmail(event.currentTarget.value)}
-                  error={fieldErrors.email}
-                />
-                <PasswordInput
-                  label={t('auth.sign-in.password')}
-                  autoComplete="current-password"
-                  // Mantine's default toggle label is English-only; this one also avoids containing
-                  // the word "password", so the field stays the only match for its label.
-                  visibilityToggleButtonProps={{ 'aria-label': t('auth.sign-in.show-password') }}
-                  required
-                  value={password}
-                  onChange={(event) => setPassword(event.currentTarget.value)}
-                  error={fieldErrors.password}
-                />
-                <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
-                  {t('auth.sign-in.submit')}
-                </Button>
-                <Anchor component={Link} to="/forgot-password" state={email.trim() ? { email: email.trim() } : undefined} size="sm" ta="center">
-                  {t('access.sign-in.forgot-password')}
-                </Anchor>
-              </Stack>
-            </form>
+            {step === 'two-factor' ? (
+              <TwoFactorStep
+                onSignedIn={() => {
+                  queryClient.clear();
+                  void navigate('/campaign', { replace: true });
+                }}
+                onBack={() => {
+                  setStep('password');
+                  setPassword('');
+                  signIn.reset();
+                }}
+              />
+            ) : (
+              <form onSubmit={onSubmit} noValidate>
+                <Stack gap="md">
+                  {ssoError && !formError && (
+                    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                      {t(`security.sso.errors.${ssoError}`)}
+                    </Alert>
+                  )}
+                  {notice && !formError && (
+                    <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+                      {t(`access.sign-in.${notice}`)}
+                    </Alert>
+                  )}
+                  {formError && (
+                    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                      {formError}
+                      {notVerified && (
+                        <Box mt="xs">
+                          {resend.isSuccess ? (
+                            <Text size="sm" role="status">
+                              {t('access.sign-in.resent', { email: email.trim().toLowerCase() })}
+                            </Text>
+                          ) : (
+                            <Button
+                              size="xs"
+                              variant="light"
+                              loading={resend.isPending}
+                              onClick={() => resend.mutate({ email: email.trim(), password })}
+                            >
+                              {t('access.sign-in.resend')}
+                            </Button>
+                          )}
+                          {resend.isError && (
+                            <Text size="sm" mt={4}>
+                              {isApiError(resend.error) && resend.error.status === 429
+                                ? t('access.common.rate-limited')
+                                : errorMessage(t, resend.error)}
+                            </Text>
+                          )}
+                        </Box>
+                      )}
+                    </Alert>
+                  )}
+                  <TextInput
+                    label={t('auth.sign-in.email')}
+                    placeholder={t('auth.sign-in.email-placeholder')}
+                    type="email"
+                    autoComplete="username"
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.currentTarget.value)}
+                    error={fieldErrors.email}
+                  />
+                  <PasswordInput
+                    label={t('auth.sign-in.password')}
+                    autoComplete="current-password"
+                    // Mantine's default toggle label is English-only; this one also avoids containing
+                    // the word "password", so the field stays the only match for its label.
+                    visibilityToggleButtonProps={{ 'aria-label': t('auth.sign-in.show-password') }}
+                    required
+                    value={password}
+                    onChange={(event) => setPassword(event.currentTarget.value)}
+                    error={fieldErrors.password}
+                  />
+                  <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
+                    {t('auth.sign-in.submit')}
+                  </Button>
+                  <SsoButton email={email} />
+                  <Anchor
+                    component={Link}
+                    to="/forgot-password"
+                    state={email.trim() ? { email: email.trim() } : undefined}
+                    size="sm"
+                    ta="center"
+                  >
+                    {t('access.sign-in.forgot-password')}
+                  </Anchor>
+                </Stack>
+              </form>
+            )}
           </Paper>
           <Text size="sm" ta="center">
             {t('access.sign-in.no-account')}{' '}
