@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
+import { ERROR_CODES } from '@rally/domain';
 import { isApiError } from '../lib/api-error';
 import { errorMessage } from '../lib/error-message';
 import { i18n } from '../i18n/i18n';
@@ -16,6 +17,10 @@ export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
+        // No brand yet: the auth guard sends the person to create one; nothing failed to load.
+        if (isApiError(error) && error.code === ERROR_CODES.noBrand) return;
+        // A screen that shows its own query's failure in place (the invitation link's page) asks for no toast.
+        if (query.meta?.['showsOwnError'] === true) return;
         if (isApiError(error) && error.isUnauthenticated) {
           if (query.queryKey[0] !== meQueryKey[0]) handleUnauthenticated(queryClient);
           return;

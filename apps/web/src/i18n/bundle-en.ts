@@ -18,4 +18,8 @@ import campaigns from '../features/campaigns/locales/en.json';
 import partners from '../features/partners/locales/en.json';
 import account from '../features/account/locales/en.json';
 
-export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...account };
+import onboarding from '../features/onboarding/locales/en.json';
+import team from '../features/team/locales/en.json';
+import activity from '../features/activity/locales/en.json';
+import operator from '../features/operator/locales/en.json';
+export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...report, ...exportsT, ...payment, ...billing, ...smartReview, ...share, ...campaigns, ...partners, ...account, ...onboarding, ...team, ...activity, ...operator };

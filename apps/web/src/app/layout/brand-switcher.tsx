@@ -17,6 +17,9 @@ export function pathAfterBrandSwitch(pathname: string): string | null {
   return null;
 }
 
+/** The switcher's last option: not a brand, the way to create one (/onboarding). */
+const NEW_BRAND = '__new_brand__';
+
 export function BrandSwitcher({ width = 220 }: { width?: number | string }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -28,10 +31,14 @@ export function BrandSwitcher({ width = 220 }: { width?: number | string }) {
   return (
     <Select
       aria-label={t('header.brand')}
-      data={me.brands.map((brand) => ({ value: brand.id, label: brand.name }))}
+      data={[
+        ...me.brands.map((brand) => ({ value: brand.id, label: brand.name })),
+        // Creating a brand is open to every signed-in person (the server limits how many a day).
+        { value: NEW_BRAND, label: t('brand.new') },
+      ]}
       value={me.brand.id}
       allowDeselect={false}
-      disabled={switchBrand.isPending || me.brands.length < 2}
+      disabled={switchBrand.isPending}
       leftSection={<IconBuildingStore size={16} aria-hidden />}
       w={width}
       renderOption={({ option }) => (
@@ -47,6 +54,10 @@ export function BrandSwitcher({ width = 220 }: { width?: number | string }) {
         </Group>
       )}
       onChange={(brandId) => {
+        if (brandId === NEW_BRAND) {
+          void navigate('/onboarding');
+          return;
+        }
         if (!brandId || brandId === me.brand.id) return;
         switchBrand.mutate(brandId, {
           onSuccess: (next) => {

@@ -1,2 +1,3 @@
 // The auth feature's public file: what other features may use.
 export { RequireAuth } from './components/require-auth';
+export { signIn, signOut, useMe } from './api/auth-api';

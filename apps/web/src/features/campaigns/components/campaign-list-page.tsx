@@ -32,6 +32,7 @@ import { CampaignTable, campaignPath } from './campaign-table';
 import { CreateCampaignMenu } from './create-campaign-menu';
 import { LaunchedNotice } from './launched-notice';
 import { InvitationsPanel } from './invitations-panel';
+import { GuidedStart } from '../../onboarding';
 
 const STATUS_TABS: readonly ('all' | TCampaignStatus)[] = ['all', ...CAMPAIGN_STATUSES];
 
@@ -169,6 +170,8 @@ export function CampaignListPage() {
         action={canCreate && <CreateCampaignMenu brand={me.brand} onCreate={create} loading={createDraft.isPending} />}
       />
       <LaunchedNotice />
+      {/* A new brand's checklist (first campaign, stores and staff, money); gone once done or hidden. */}
+      <GuidedStart campaignAction={canCreate && <CreateCampaignMenu brand={me.brand} onCreate={create} loading={createDraft.isPending} />} />
 
       {showInvitations && (
         <Tabs
