@@ -34,9 +34,10 @@ export interface Harness {
 
 /**
  * The real server (built web app + API) on a fresh embedded database seeded
- * with the demo data, and Debian's Chromium driving it.
+ * with the demo data (unless `seedDemo: false`: an empty database, as a real deployment starts), and Debian's
+ * Chromium driving it.
  */
-export async function startHarness(options: { env?: Record<string, string> } = {}): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string>; seedDemo?: boolean } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-e2e-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -53,7 +54,7 @@ export async function startHarness(options: { env?: Record<string, string> } = {
   });
   const database = createDatabase({ dataDir });
   await database.migrate();
-  await seedDemo(database);
+  if (options.seedDemo ?? true) await seedDemo(database);
   // The port is known only after listening; the app takes its public origin from the Host header for CSRF checks.
   const app = await buildApp({ env, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });

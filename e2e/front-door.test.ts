@@ -1,0 +1,322 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+// The app's mail goes over real SMTP to this in-process server (no mocks).
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../apps/server/src/testing/smtp-capture.js';
+import { startHarness, type Harness } from './support/harness.js';
+
+// The front door of a real deployment (issue 28), tried as new people would in Chromium on a fresh start with no
+// demo data: the first person signs up, confirms the address from the mail, creates a brand and lands on the guided
+// start; they invite a teammate as campaign manager, who joins from the mailed link in another browser and sees a
+// campaign manager's navigation; the owner funds the wallet with the sandbox test card and the campaign manager
+// launches a campaign; a forgotten password is reset from the mailed link. Real server, empty database, real SMTP.
+
+const SHOTS = '/tmp/front-door-shots';
+const OWNER = { name: 'Olive Owner', email: 'olive@acme-drinks.test', password: 'first-pass-2026' };
+const TEAMMATE = { name: 'Carl Campaigns', email: 'carl@acme-drinks.test', password: 'carls-pass-2026' };
+const NEW_PASSWORD = 'second-pass-2026';
+const BRAND = 'Acme Drinks';
+const CAMPAIGN = 'Cooler check (front door)';
+
+let harness: Harness;
+let mail: SmtpCapture;
+let owner: { context: BrowserContext; page: Page };
+let teammate: { context: BrowserContext; page: Page } | undefined;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  mail = await startSmtpCapture();
+  harness = await startHarness({ seedDemo: false, env: { SMTP_URL: mail.url, SIGN_UP: 'open' } });
+  owner = await harness.newPage();
+}, 300_000);
+
+afterAll(async () => {
+  await teammate?.context.close();
+  await owner?.context.close();
+  await harness?.close();
+  await mail?.close();
+});
+
+/** A full-page screenshot to look at (not an assertion): one that cannot be taken in time is reported, not failed. */
+async function shot(page: Page, name: string) {
+  await page
+    .screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, timeout: 15_000 })
+    .catch((error: unknown) => console.warn(`screenshot ${name} not taken: ${String(error).split('\n')[0]}`));
+}
+
+/**
+ * The link of a mail whose path starts with `pathPrefix`, as a path on this server: the app's PUBLIC_URL is not the
+ * port the test server listens on, so the origin is dropped (the path, query and #token are what the link carries).
+ */
+function linkIn(message: CapturedMail, pathPrefix: string): string {
+  const found = (message.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).map((u) => new URL(u)).find((u) => u.pathname.startsWith(pathPrefix));
+  if (!found) throw new Error(`no ${pathPrefix} link in the mail "${message.subject}":\n${message.text}`);
+  return `${found.pathname}${found.search}${found.hash}`;
+}
+
+const mailTo = (email: string, pathPrefix: string) =>
+  mail.waitFor((m) => m.to.includes(email) && m.text.includes(pathPrefix), 20_000);
+
+async function signIn(page: Page, email: string, password: string) {
+  const emailInput = page.getByLabel(/^Email/);
+  if ((await emailInput.inputValue()) !== email) await emailInput.fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A Mantine select: type to filter, then pick the option. */
+async function choose(page: Page, label: RegExp, typed: string, option: string) {
+  const input = page.getByRole('combobox', { name: label }).first();
+  await input.click();
+  if (typed) await input.fill(typed);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function navLinks(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation').first();
+  await nav.getByRole('link').first().waitFor();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+}
+
+describe('the front door, on a fresh start without demo data', () => {
+  it('1. the first person signs up, confirms the address from the mail, signs in and creates a brand, landing on the guided start', async () => {
+    const { page } = owner;
+    await page.goto('/sign-in');
+    await page.getByRole('heading', { name: 'Sign in to Rally' }).waitFor();
+    await shot(page, '01-sign-in-empty-deployment');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { name: 'Create your Rally account' }).waitFor();
+    await page.getByLabel(/^Your name/).fill(OWNER.name);
+    await page.getByLabel(/^Email/).fill(OWNER.email);
+    await page.getByLabel(/^Password/).fill(OWNER.password);
+    await shot(page, '02-sign-up');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByText(`We sent a link to ${OWNER.email}`).waitFor();
+    await shot(page, '03-check-email');
+
+    // Not confirmed yet: the password alone does not open the door.
+    await page.goto('/sign-in');
+    await signIn(page, OWNER.email, OWNER.password);
+    await page.getByRole('alert').filter({ hasText: 'Confirm your email address first' }).waitFor();
+
+    const verification = await mailTo(OWNER.email, '/verify-email');
+    await page.goto(linkIn(verification, '/verify-email'));
+    await page.getByText(`Your address ${OWNER.email} is confirmed.`).waitFor();
+    await shot(page, '04-verified');
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await page.getByText('Your email address is confirmed. Sign in to continue.').waitFor();
+    expect(await page.getByLabel(/^Email/).inputValue()).toBe(OWNER.email);
+    await signIn(page, OWNER.email, OWNER.password);
+
+    // Signed in with no brand yet: the brand form.
+    await page.getByRole('heading', { name: 'Create your brand' }).waitFor({ timeout: 20_000 });
+    await page.getByLabel(/^Brand name/).fill(BRAND);
+    await choose(page, /^Country/, 'Canada', 'Canada');
+    await choose(page, /^Currency/, '', 'CAD');
+    await choose(page, /^Time zone/, 'Toronto', 'America/Toronto');
+    await page.getByRole('radio', { name: /^Prepaid/ }).check();
+    await page.getByRole('radio', { name: 'Brand', exact: true }).check();
+    await shot(page, '05-create-brand');
+    await page.getByRole('button', { name: 'Create brand' }).click();
+
+    await page.waitForURL(/\/campaign$/, { timeout: 20_000 });
+    const guided = page.getByRole('region', { name: `Get ${BRAND} started` });
+    await guided.waitFor({ timeout: 20_000 });
+    await guided.getByText(/^0 of \d done$/).waitFor();
+    await shot(page, '06-guided-start');
+
+    const me = (await (await page.request.get('/api/me')).json()) as {
+      user: { email: string };
+      brand: { name: string; country: string; currency: string; timeZone: string; paymentPlan: string; kind?: string };
+      role: string;
+    };
+    expect(me.user.email).toBe(OWNER.email);
+    expect(me.brand).toMatchObject({ name: BRAND, currency: 'CAD', timeZone: 'America/Toronto' });
+    expect(me.role).toBe('owner');
+  });
+
+  it('2. the owner invites a teammate as campaign manager, who joins from the mailed link and sees a campaign manager\'s dashboard', async () => {
+    const { page } = owner;
+    expect(await navLinks(page)).toEqual(expect.arrayContaining(['Campaigns', 'Billing', 'Team']));
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Team' }).click();
+    await page.getByRole('heading', { name: 'Team', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Invite' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a teammate' });
+    await dialog.getByLabel(/^Email address/).fill(TEAMMATE.email);
+    await dialog.getByRole('combobox', { name: /^Role/ }).click();
+    await page.getByRole('option', { name: /^Campaign manager/ }).click();
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('row').filter({ hasText: TEAMMATE.email }).filter({ hasText: 'Pending' }).waitFor();
+    await shot(page, '07-team-invited');
+
+    const invitation = await mailTo(TEAMMATE.email, '/invitations/');
+    expect(invitation.text).toContain(BRAND);
+
+    // The teammate, in a browser of their own, has no account yet.
+    teammate = await harness.newPage();
+    const tm = teammate.page;
+    await tm.goto(linkIn(invitation, '/invitations/'));
+    await tm.getByRole('heading', { name: `Join ${BRAND}` }).waitFor();
+    await tm.getByText(/as Campaign manager/).first().waitFor();
+    expect(await tm.getByLabel(/^Email/).inputValue()).toBe(TEAMMATE.email);
+    await tm.getByLabel(/^Your name/).fill(TEAMMATE.name);
+    await tm.getByLabel(/^Choose a password/).fill(TEAMMATE.password);
+    await shot(tm, '08-accept-invitation');
+    await tm.getByRole('button', { name: 'Create account and join' }).click();
+    await tm.waitForURL(/\/campaign$/, { timeout: 20_000 });
+
+    const me = (await (await tm.request.get('/api/me')).json()) as { brand: { name: string }; role: string; permissions: string[] };
+    expect(me.brand.name).toBe(BRAND);
+    expect(me.role).toBe('campaign_manager');
+
+    // A campaign manager's navigation: campaigns and missions; the team is there to read, without managing it (no
+    // invite, no role to change, no one to remove); billing shows the wallet only, with nothing to pay.
+    const nav = await navLinks(tm);
+    expect(nav).toEqual(expect.arrayContaining(['Campaigns', 'Missions', 'Team']));
+    await shot(tm, '09-campaign-manager-home');
+    await tm.getByRole('navigation').first().getByRole('link', { name: 'Team' }).click();
+    await tm.getByRole('heading', { name: 'Team', exact: true }).waitFor();
+    await tm.getByRole('row').filter({ hasText: OWNER.email }).waitFor();
+    expect(await tm.getByRole('button', { name: 'Invite' }).count()).toBe(0);
+    expect(await tm.getByRole('combobox', { name: /^Role of/ }).count()).toBe(0);
+    expect(await tm.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
+    await shot(tm, '10-campaign-manager-team');
+    if (nav.includes('Billing')) {
+      await tm.getByRole('navigation').first().getByRole('link', { name: 'Billing' }).click();
+      await tm.getByRole('heading', { name: 'Billing' }).waitFor();
+      await tm.getByTestId('billing-balance').waitFor();
+      expect(await tm.getByTestId('billing-top-up').count()).toBe(0);
+      await shot(tm, '10b-campaign-manager-billing');
+    }
+
+    // They open the campaign builder on a new general campaign.
+    await tm.goto('/campaign');
+    await tm.getByRole('button', { name: 'New campaign' }).first().click();
+    await tm.getByRole('menuitem', { name: 'General', exact: true }).click();
+    await tm.waitForURL(/\/campaign\/\d+$/);
+    await tm.getByLabel('Campaign name').fill(CAMPAIGN);
+    await tm.getByRole('heading', { name: CAMPAIGN }).waitFor({ timeout: 15_000 });
+    await tm.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 });
+    await shot(tm, '11-campaign-manager-builder');
+
+    // The owner's team page now lists them.
+    await page.reload();
+    await page.getByRole('row').filter({ hasText: TEAMMATE.email }).filter({ hasText: 'Campaign manager' }).first().waitFor();
+  });
+
+  it('3. the campaign manager builds a campaign, the owner funds the wallet with the sandbox test card and launches it', async () => {
+    const tm = teammate!.page;
+    const headers = { origin: harness.baseUrl };
+    const id = Number(/\/campaign\/(\d+)$/.exec(tm.url())![1]);
+
+    // A fresh brand's mission library is empty: the campaign manager's session adds one shelf check mission and a money
+    // reward through the API the builder calls (the builder's own steps are covered by e2e/builder and e2e/rewards).
+    const mission = await tm.request.post('/api/v3/mission', { data: { title: 'Cooler placement', type: 'general' }, headers });
+    expect(mission.status(), await mission.text()).toBe(201);
+    const missionId = ((await mission.json()) as { id: number }).id;
+    const item = await tm.request.post(`/api/v3/mission/${missionId}/item/create`, {
+      data: { kind: 'field', title: 'Photo of the cooler', data: { fieldType: 'photo', required: true } },
+      headers,
+    });
+    expect(item.status(), await item.text()).toBe(201);
+    const added = await tm.request.post(`/api/v3/bundle/${id}/mission`, { data: { missionId }, headers });
+    expect(added.status(), await added.text()).toBeLessThan(300);
+    const reward = await tm.request.post('/api/reward/write/save-reward', {
+      data: { bundleId: id, type: 'money', title: 'Per cooler check', amount: 500, budget: 2_000 },
+      headers,
+    });
+    expect(reward.status(), await reward.text()).toBe(200);
+
+    // The owner adds CA$50.00 to the wallet with the sandbox test card.
+    const { page } = owner;
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('heading', { name: 'Billing' }).waitFor();
+    await page.getByTestId('billing-top-up').click();
+    await page.getByTestId('payment-amount').fill('50.00');
+    const form = page.getByTestId('payment-form');
+    await form.getByTestId('payment-test-mode').waitFor();
+    await form.getByTestId('card-number').fill('4242 4242 4242 4242');
+    await form.getByTestId('card-expiry').fill('12/39');
+    await form.getByTestId('card-cvc').fill('123');
+    await form.getByTestId('payment-submit').click();
+    await page.getByText('added to the wallet').waitFor({ timeout: 20_000 });
+    await shot(page, '12-owner-billing-funded');
+    const wallet = async () => ((await (await page.request.get('/api/me')).json()) as { brand: { walletBalance: number } }).brand.walletBalance;
+    expect(await wallet()).toBe(5_000);
+
+    // The campaign manager takes it to the launch's budget step; paying a budget from the wallet needs wallet:pay,
+    // which a campaign manager has not (the server refuses it), so the owner pays and launches.
+    await tm.goto(`/campaign/${id}`);
+    await tm.getByTestId('progress-percent').filter({ hasText: '100%' }).waitFor({ timeout: 15_000 });
+    await tm.getByRole('button', { name: 'Continue' }).click();
+    const tmDialog = tm.getByRole('dialog', { name: 'Launch campaign now' });
+    await tmDialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await tmDialog.getByRole('checkbox', { name: /The budget runs out/ }).check();
+    await tmDialog.getByRole('checkbox', { name: /The end date is reached/ }).uncheck();
+    await tmDialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await tmDialog.getByTestId('budget-panel').waitFor();
+    await shot(tm, '13-campaign-manager-launch-budget');
+    const refused = await tm.request.post('/api/v3/bundle/add-budget', { data: { bundleId: id }, headers });
+    expect(refused.status()).toBe(403);
+    await tmDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // The owner launches it now, the CA$20.00 budget paid from the wallet, until the budget runs out.
+    await page.goto(`/campaign/${id}`);
+    await page.getByRole('heading', { name: CAMPAIGN }).waitFor();
+    await page.getByTestId('progress-percent').filter({ hasText: '100%' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Launch campaign now' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await dialog.getByRole('checkbox', { name: /The budget runs out/ }).check();
+    await dialog.getByRole('checkbox', { name: /The end date is reached/ }).uncheck();
+    await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await dialog.getByTestId('budget-panel').getByRole('button', { name: 'Pay CA$20.00 from wallet' }).click();
+    await dialog.getByTestId('launch-step-reach').waitFor({ timeout: 15_000 });
+    await shot(page, '14-owner-launch-reach');
+    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/campaign/${id}/status`));
+    await dialog.getByRole('button', { name: 'Launch now' }).click();
+    const answer = await saved;
+    expect(answer.status(), await answer.text()).toBe(200);
+    await page.getByText('Your campaign has been launched.').waitFor();
+    // The campaign manager sees it running.
+    await tm.goto('/campaign');
+    await tm.getByRole('row').filter({ hasText: CAMPAIGN }).getByText('Active', { exact: true }).waitFor();
+    await shot(tm, '15-campaign-manager-list-launched');
+    expect(await wallet()).toBe(3_000);
+  });
+
+  it('4. a forgotten password is reset from the mailed link: the new one signs in, the old one is refused', async () => {
+    const { context, page } = await harness.newPage();
+    try {
+      await page.goto('/sign-in');
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
+      await page.getByLabel(/^Email/).fill(OWNER.email);
+      await page.getByRole('button', { name: 'Email me a link' }).click();
+      await page.getByText(`If an account uses ${OWNER.email}, a link to reset its password is on its way.`).waitFor();
+      await shot(page, '16-forgot-password');
+
+      const reset = await mailTo(OWNER.email, '/reset-password');
+      await page.goto(linkIn(reset, '/reset-password'));
+      await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+      await page.getByLabel(/^New password/).fill(NEW_PASSWORD);
+      await shot(page, '17-reset-password');
+      await page.getByRole('button', { name: 'Set my new password' }).click();
+      await page.getByText('Your password is changed. Sign in with the new one.').waitFor();
+
+      await signIn(page, OWNER.email, OWNER.password);
+      await page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).waitFor();
+      await signIn(page, OWNER.email, NEW_PASSWORD);
+      await page.waitForURL(/\/campaign$/, { timeout: 20_000 });
+      await page.getByRole('heading', { name: 'Campaigns' }).first().waitFor();
+      // Setting a new password ended the owner's other sessions.
+      expect((await owner.page.request.get('/api/me')).status()).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+});
