@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { ZBrandSignInSecurity, ZErrorBody, ZMe, ZSsoStart } from '@rally/domain';
-import { accounts, brandActivity, brandSsoProviders, members, users } from '../../db/schema/index.js';
+import { accounts, brandActivity, brands, brandSsoProviders, members, users } from '../../db/schema/index.js';
 import { insertMember, insertPasswordUser } from '../../seed/demo-accounts.js';
 import { browseProvider, startOidcProvider, type TestOidcProvider } from '../../testing/oidc-provider.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -296,6 +296,30 @@ describe("signing in through the brand's provider", () => {
     expect(callback.headers.location).toBe('/sign-in?sso_error=account_exists');
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'fay@sso-corp.test'));
     expect(await t.database.db.select().from(members).where(eq(members.userId, user!.id))).toHaveLength(0);
+  });
+
+  it("does not hold a member who signs in only through the provider to the brand's two-factor requirement; a password member is", async () => {
+    const { callback } = await signInWithSso('hal@sso-corp.test');
+    const sso = cookiesOf(callback);
+    const passwordMember = await t.signIn('admin-sso@brand.test', 'admin-password-1');
+    await t.database.db.update(brands).set({ requireTwoFactor: true }).where(eq(brands.id, t.brandIds.owner));
+    t.app.caches.sessions.evictAll();
+    try {
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/campaign/status-summary', headers: { cookie: sso } }))
+          .statusCode,
+      ).toBe(200);
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: '/api/campaign/status-summary',
+        headers: { cookie: passwordMember },
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(ZErrorBody.parse(refused.json()).error.code).toBe('TWO_FACTOR_REQUIRED');
+    } finally {
+      await t.database.db.update(brands).set({ requireTwoFactor: false }).where(eq(brands.id, t.brandIds.owner));
+      t.app.caches.sessions.evictAll();
+    }
   });
 
   it('refuses the id_token when the stored client secret is wrong (the provider will not redeem the code)', async () => {
