@@ -158,6 +158,9 @@ describe('every field is named', () => {
     const lenient: string[] = [];
     for (const route of await apiRoutes(t.app)) {
       if (route.method !== 'GET' || route.query.length === 0) continue;
+      // The SSO callback is the address an identity provider sends the browser back to, with parameters of its own
+      // (iss, session_state, Google's hd and authuser…): it reads code, state and error and ignores the rest.
+      if (route.path === '/api/auth/sso/callback') continue;
       const params = Object.fromEntries(route.params.map((p) => [p.name, p.schema.type === 'string' ? 'x' : 1]));
       const res = await t.app.inject({ method: 'GET', url: `${fillPath(route.path, params)}?unexpected=1`, headers: { cookie: owner } });
       if (res.statusCode !== 400 || !pathsOf(res.body).includes('unexpected')) lenient.push(`${route.path} → ${res.statusCode}`);
