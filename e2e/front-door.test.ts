@@ -4,16 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 // The app's mail goes over real SMTP to this in-process server (no mocks).
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../apps/server/src/testing/smtp-capture.js';
-import { startHarness, type Harness } from './support/harness.js';
+import { startOidcProvider, type TestOidcProvider } from '../apps/server/src/testing/oidc-provider.js';
+import { freePort, startHarness, type Harness } from './support/harness.js';
 
 // The front door of a real deployment (issue 28), tried as new people would in Chromium on a fresh start with no
 // demo data: the first person signs up, confirms the address from the mail, creates a brand and lands on the guided
 // start; they invite a teammate as campaign manager, who joins from the mailed link in another browser and sees a
 // campaign manager's navigation; the owner funds the wallet with the sandbox test card and the campaign manager
-// launches a campaign; a forgotten password is reset from the mailed link. Real server, empty database, real SMTP.
+// launches a campaign; a forgotten password is reset from the mailed link; the owner sets up single sign-on and a
+// colleague signs in through a real OpenID Connect provider (oidc-provider, its own login and consent screens).
+// Real server, empty database, real SMTP.
 
 const SHOTS = '/tmp/front-door-shots';
 const OWNER = { name: 'Olive Owner', email: 'olive@acme-drinks.test', password: 'first-pass-2026' };
+const SSO_USER = 'sam@acme-drinks.test';
 const TEAMMATE = { name: 'Carl Campaigns', email: 'carl@acme-drinks.test', password: 'carls-pass-2026' };
 const NEW_PASSWORD = 'second-pass-2026';
 const BRAND = 'Acme Drinks';
@@ -21,13 +25,17 @@ const CAMPAIGN = 'Cooler check (front door)';
 
 let harness: Harness;
 let mail: SmtpCapture;
+let idp: TestOidcProvider;
 let owner: { context: BrowserContext; page: Page };
 let teammate: { context: BrowserContext; page: Page } | undefined;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   mail = await startSmtpCapture();
-  harness = await startHarness({ seedDemo: false, env: { SMTP_URL: mail.url, SIGN_UP: 'open' } });
+  // A known port: the provider must know Rally's SSO redirect URI (built from PUBLIC_URL) before Rally starts.
+  const port = await freePort();
+  idp = await startOidcProvider(`http://127.0.0.1:${port}/api/auth/sso/callback`);
+  harness = await startHarness({ port, seedDemo: false, env: { SMTP_URL: mail.url, SIGN_UP: 'open' } });
   owner = await harness.newPage();
 }, 300_000);
 
@@ -36,6 +44,7 @@ afterAll(async () => {
   await owner?.context.close();
   await harness?.close();
   await mail?.close();
+  await idp?.close();
 });
 
 /** A full-page screenshot to look at (not an assertion): one that cannot be taken in time is reported, not failed. */
@@ -317,6 +326,50 @@ describe('the front door, on a fresh start without demo data', () => {
       expect((await owner.page.request.get('/api/me')).status()).toBe(401);
     } finally {
       await context.close();
+    }
+  });
+
+  it('5. the owner sets up single sign-on; a colleague signs in through the OpenID Connect provider and joins the brand', async () => {
+    const admin = await harness.newPage();
+    const colleague = await harness.newPage();
+    try {
+      const { page } = admin;
+      await page.goto('/sign-in');
+      await signIn(page, OWNER.email, NEW_PASSWORD);
+      await page.waitForURL(/\/campaign$/, { timeout: 20_000 });
+      await page.getByRole('button', { name: `Account menu for ${OWNER.name}` }).click();
+      await page.getByRole('menuitem', { name: 'Sign-in security' }).click();
+      await page.getByRole('heading', { name: 'Sign-in security' }).first().waitFor();
+      await page.getByLabel(/^Issuer URL/).fill(idp.issuer);
+      await page.getByLabel(/^Client ID/).fill(idp.clientId);
+      await page.getByLabel(/^Client secret/).fill(idp.clientSecret);
+      await page.getByLabel(/^Email domains/).fill('acme-drinks.test');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Saved.').waitFor({ timeout: 20_000 });
+      await shot(page, '18-owner-sign-in-security');
+
+      // The colleague types an address of the brand's domain: the sign-in page offers single sign-on.
+      const tab = colleague.page;
+      await tab.goto('/sign-in');
+      await tab.getByLabel(/^Email/).fill(SSO_USER);
+      await tab.getByRole('button', { name: 'Continue with SSO' }).click();
+      // The provider's own (development) login and consent screens.
+      await tab.waitForURL((url) => url.origin === idp.issuer, { timeout: 20_000 });
+      await tab.locator('input[name=login]').fill(SSO_USER);
+      await tab.locator('input[name=password]').fill('any');
+      await shot(tab, '19-provider-login');
+      await tab.locator('button[type=submit]').click();
+      await tab.getByRole('button', { name: 'Continue' }).click();
+      await tab.waitForURL((url) => url.origin === harness.baseUrl && url.pathname === '/campaign', { timeout: 30_000 });
+      await tab.getByRole('heading', { name: 'Campaigns' }).first().waitFor();
+      await shot(tab, '20-sso-signed-in');
+      const me = (await (await tab.request.get('/api/me')).json()) as { user: { email: string }; brand: { name: string }; role: string };
+      expect(me.user.email).toBe(SSO_USER);
+      expect(me.brand.name).toBe(BRAND);
+      expect(me.role).toBe('campaign_manager');
+    } finally {
+      await colleague.context.close();
+      await admin.context.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,12 +33,24 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** A port free right now on 127.0.0.1, for a harness whose public URL must be known before it listens. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
 /**
  * The real server (built web app + API) on a fresh embedded database seeded
  * with the demo data (unless `seedDemo: false`: an empty database, as a real deployment starts), and Debian's
  * Chromium driving it.
+ * `port`: listen there and use it as PUBLIC_URL, so the links the app builds from it (mails, an SSO redirect URI a
+ * provider must know in advance) are ones the browser can follow. Without it the app takes port 0 and its origin from
+ * the Host header.
  */
-export async function startHarness(options: { env?: Record<string, string>; seedDemo?: boolean } = {}): Promise<Harness> {
+export async function startHarness(options: { env?: Record<string, string>; seedDemo?: boolean; port?: number } = {}): Promise<Harness> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-e2e-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -47,7 +60,7 @@ export async function startHarness(options: { env?: Record<string, string>; seed
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST: path.join(ROOT, 'apps/web/dist'),
-    PUBLIC_URL: 'http://127.0.0.1:0',
+    PUBLIC_URL: `http://127.0.0.1:${options.port ?? 0}`,
     SIGN_IN_RATE_LIMIT: '1000',
     // e.g. SMTP_URL of an in-process capture (apps/server/src/testing/smtp-capture.ts) to read the app's mail.
     ...options.env,
@@ -57,7 +70,7 @@ export async function startHarness(options: { env?: Record<string, string>; seed
   if (options.seedDemo ?? true) await seedDemo(database);
   // The port is known only after listening; the app takes its public origin from the Host header for CSRF checks.
   const app = await buildApp({ env, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
