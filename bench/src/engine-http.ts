@@ -9,6 +9,7 @@ import { writeSection } from './lib/results.js';
 import type { RotatingLoad } from './lib/rotating-worker.js';
 import { participantHeaders } from './lib/participant-request.js';
 import { startRallyProcess } from './lib/rally-process.js';
+import { startCpuMeter } from './lib/cpu-time.js';
 import { PUBLIC_URL, startBare, startServers, urlOf } from './lib/servers.js';
 
 /**
@@ -204,6 +205,7 @@ const rally = await startRallyProcess(values.url, Number(values.pool));
 const appUrl = rally.appUrl;
 
 const HISTORY = Number(values.history);
+let historyCpu: { submits: number; wallSeconds: number; serverMsPerSubmit: number; databaseMsPerSubmit: number; backends: number } | null = null;
 const submitUrl = submitRun ? `${appUrl}/api/play/campaigns/${submitRun.id}/missions/${submitRun.cm}/completions` : '';
 const SUBMIT_BODY = JSON.stringify({ kind: 'general', answers: [] });
 if (submitRun && HISTORY > 0) {
@@ -212,6 +214,8 @@ if (submitRun && HISTORY > 0) {
   // from the same history each time instead of from whatever earlier runs left.
   let next = 0;
   const total = HISTORY * cookies.length;
+  const cpu = await startCpuMeter(rally.pid, values.url, dbName);
+  const historyStarted = performance.now();
   const send = async () => {
     while (next < total) {
       const cookie = cookies[next++ % cookies.length]!;
@@ -224,6 +228,14 @@ if (submitRun && HISTORY > 0) {
     }
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, send));
+  const used = await cpu.stop();
+  const wall = (performance.now() - historyStarted) / 1000;
+  // The history is a fixed amount of work (HISTORY × participants submits): CPU per submit is the figure to compare
+  // across trees on a shared machine, where req/s and p95 move with whatever else runs.
+  historyCpu = { submits: total, wallSeconds: wall, serverMsPerSubmit: (used.serverSeconds * 1000) / total, databaseMsPerSubmit: (used.databaseSeconds * 1000) / total, backends: used.backends };
+  step(
+    `history CPU per submit: server ${historyCpu.serverMsPerSubmit.toFixed(3)} ms + database ${historyCpu.databaseMsPerSubmit.toFixed(3)} ms (${used.backends} backends), ${Math.round(total / wall)} submits/s`,
+  );
   const vac = new pg.Client({ connectionString: values.url });
   await vac.connect();
   await vac.query('vacuum (analyze) completions, reward_codes, reward_unlocks, reward_budget_ledger');
@@ -283,7 +295,11 @@ const section = `## Participant routes over HTTP (issue 14) — ${new Date().toI
 - Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model.trim() ?? '?'}), shared with other agents' work; load average (1 / 5 / 15 min) at the end: **${load}**. Node ${process.version}; PostgreSQL on 127.0.0.1:5432, database \`${dbName}\`.
 - Command: \`npm run engine-http -w @rally/bench -- ${process.argv.slice(2).join(' ')}\`
 - Data: ${Number(counts.completions).toLocaleString('en')} accepted completions of ${Number(counts.ranked).toLocaleString('en')} ranked store users (${STORES.toLocaleString('en')} stores) in a user contest ranked by sales; submit campaign (new each run) with ${Number(counts.codes_left).toLocaleString('en')} codes, its ${SESSIONS.toLocaleString('en')} participants with ${HISTORY} completions each made through the engine before the run (\`--history\`).
-- Load: ${CONNECTIONS} closed-loop connections, ${timing.warmupSeconds} s warm-up then ${timing.durationSeconds} s measured; each request as the next of ${SESSIONS.toLocaleString('en')} participants (spread over every rank); Rally pool ${values.pool}, the app in a process of its own (since 2026-11-24 12:00 UTC; before, it shared the benchmark's process) and the load client in a worker thread here. Latency percentiles are nearest-rank over every 2xx response.
+- Load: ${CONNECTIONS} closed-loop connections, ${timing.warmupSeconds} s warm-up then ${timing.durationSeconds} s measured; each request as the next of ${SESSIONS.toLocaleString('en')} participants (spread over every rank); Rally pool ${values.pool}, the app in a process of its own (since 2026-11-24 12:00 UTC; before, it shared the benchmark's process) and the load client in a worker thread here. Latency percentiles are nearest-rank over every 2xx response.${
+  historyCpu
+    ? `\n- CPU per submit over the history (${historyCpu.submits.toLocaleString('en')} submits, ${CONNECTIONS} at a time, ${Math.round(historyCpu.submits / historyCpu.wallSeconds)}/s): server **${historyCpu.serverMsPerSubmit.toFixed(3)} ms**, PostgreSQL backends **${historyCpu.databaseMsPerSubmit.toFixed(3)} ms** — work per request, which other load on the machine hardly moves.`
+    : ''
+}
 
 ${table}`;
 console.log(section);
