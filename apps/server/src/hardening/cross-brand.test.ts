@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_REQUEST_HEADER } from '@rally/domain';
-import { brandPartnerships, campaignMissions, campaigns, mediaFiles, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
+import { brandPartnerships, campaignMissions, campaigns, invitations, mediaFiles, members, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
 import { DEMO_USERS, insertBrand } from '../seed/demo-accounts.js';
 import { factories } from '../testing/factories.js';
 import { playCookie } from '../testing/engine-kit.js';
@@ -19,7 +19,7 @@ import { apiRoutes, fillPath, sampleOf, type ApiRoute, type JsonSchema } from '.
 
 let t: TestApp;
 let routes: ApiRoute[];
-let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string; invitation: number };
+let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string; invitation: number; member: string; teamInvitation: string };
 const sessions: { who: string; cookie: string }[] = [];
 const participants: { who: string; cookie: string }[] = [];
 
@@ -43,6 +43,9 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
       if (media) return [owned.media];
       // A partner pool id: the invitation a third retailer sent the owner brand.
       if (route.path.startsWith('/api/partner-pool/') || route.path.startsWith('/api/partner-invitations/')) return [owned.invitation];
+      // A team id: the owner brand's membership of its owner, or an invitation the owner brand sent.
+      if (route.path.startsWith('/api/team/members/')) return [owned.member];
+      if (route.path.startsWith('/api/team/invitations/')) return [owned.teamInvitation];
       return library ? [owned.mission] : [owned.campaign];
     case 'bundleId':
     case 'campaignId':
@@ -114,6 +117,8 @@ async function ownerRows() {
     rewardCodes: await db.select().from(rewardCodes).where(eq(rewardCodes.brandId, brand)).orderBy(rewardCodes.id),
     media: await db.select().from(mediaFiles).where(eq(mediaFiles.brandId, brand)).orderBy(mediaFiles.id),
     partnerships: await db.select().from(brandPartnerships).where(eq(brandPartnerships.partnerBrandId, brand)).orderBy(brandPartnerships.id),
+    members: await db.select().from(members).where(eq(members.organizationId, brand)).orderBy(members.id),
+    invitations: await db.select().from(invitations).where(eq(invitations.organizationId, brand)).orderBy(invitations.id),
   };
 }
 
@@ -144,7 +149,22 @@ beforeAll(async () => {
     .insert(brandPartnerships)
     .values({ brandId: thirdRetailer, partnerBrandId: brand, status: 'pending', invitedEmail: 'owner@brand.test', invitedAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000) })
     .returning();
-  owned = { campaign: campaign.id, mission: mission.id, item: item!.id, campaignMission: campaignMission.id, reward: reward.id, media, invitation: invitation!.id };
+  const [member] = await t.database.db.select().from(members).where(eq(members.organizationId, brand));
+  const [teamInvitation] = await t.database.db
+    .insert(invitations)
+    .values({ id: randomUUID(), organizationId: brand, email: 'teammate@brand.test', role: 'analyst', status: 'pending', expiresAt: new Date(Date.now() + 86_400_000), inviterId: member!.userId })
+    .returning();
+  owned = {
+    campaign: campaign.id,
+    mission: mission.id,
+    item: item!.id,
+    campaignMission: campaignMission.id,
+    reward: reward.id,
+    media,
+    invitation: invitation!.id,
+    member: member!.id,
+    teamInvitation: teamInvitation!.id,
+  };
   for (const u of DEMO_USERS.filter((d) => d.email !== 'owner@brand.test')) sessions.push({ who: u.email, cookie: await t.signIn(u.email) });
   // The owner's store comes first, so an id that names no other row of the owner names its store (store routes).
   await f.store(brand, { name: 'Owner store' });
