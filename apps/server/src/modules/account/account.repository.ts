@@ -96,6 +96,15 @@ export async function consumeToken(
   return row ? { userId: row.user_id, email: row.email } : null;
 }
 
+/** Whether a link of this purpose is unused and not expired (a cheap look before costly work; consumeToken decides). */
+export async function isLiveToken(db: DbOrTx, purpose: AccountTokenPurpose, tokenHash: string): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from account_tokens
+      where token_hash = ${tokenHash} and purpose = ${purpose} and used_at is null and expires_at > now()`),
+  );
+  return rows.length > 0;
+}
+
 /** Drops the account's unused links of a purpose (a password set makes older reset links void). */
 export async function deleteUnusedTokens(tx: DbOrTx, userId: string, purpose: AccountTokenPurpose): Promise<void> {
   await tx.execute(sql`delete from account_tokens where user_id = ${userId} and purpose = ${purpose} and used_at is null`);
