@@ -5,7 +5,7 @@ import { ZErrorBody, ZMe, ZSwitchBrandBody, type TBrandCurrency, type TBrandSumm
 import type { Db } from '../../db/client.js';
 import { brands, members, sessions } from '../../db/schema/index.js';
 import { notFound } from '../../lib/app-error.js';
-import type { RequestActor } from '../auth/index.js';
+import { resolveActor, type RequestActor } from '../auth/index.js';
 
 type BrandRow = typeof brands.$inferSelect;
 const summary = (b: BrandRow): TBrandSummary => ({
@@ -80,7 +80,8 @@ export async function meRoutes(app: FastifyInstance, options: MeRoutesOptions = 
       if (!membership) throw notFound('Brand');
       await db.update(sessions).set({ activeOrganizationId: request.body.brandId }).where(eq(sessions.id, actor.sessionId));
       app.caches.sessions.evict(request);
-      return loadMe(db, await app.actor(request));
+      // Resolved again, not through app.actor: that one is kept for the whole request and names the old brand.
+      return loadMe(db, await resolveActor(app.auth, db, app.caches.sessions, request));
     },
   );
 }
