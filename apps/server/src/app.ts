@@ -16,6 +16,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { createAuth, type Auth } from './modules/auth/auth.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { accountRoutes } from './modules/account/index.js';
+import { DEMO_USERS } from './seed/demo-accounts.js';
 import { createKnownDevices } from './modules/auth/known-device.js';
 import { resolveActor, resolveUser, type RequestActor, type RequestUser } from './modules/auth/request-context.js';
 import { builderRoutes } from './modules/builder/builder.routes.js';
@@ -210,6 +211,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(accountRoutes, {
     publicUrl: env.PUBLIC_URL,
     signUp: env.SIGN_UP,
+    demoAccountEmail: DEMO_USERS[0]?.email,
     tokenRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
   await app.register(meRoutes, { isOperator: (userId: string) => isOperator(database.db, userId, env.operatorEmails) });

@@ -108,6 +108,14 @@ export type TUpdateProfileBody = z.input<typeof ZUpdateProfileBody>;
  * change): the same whoever the address belongs to, so it tells nothing about which addresses have an account.
  */
 export const ZMailQueuedAnswer = z.object({ status: z.literal('mail-queued') });
+
+/** What the sign-in page shows besides the form: whether anyone may sign up, and whether the demo accounts exist. */
+export const ZSignInOptions = z.object({
+  signUp: z.enum(['open', 'invite-only']),
+  /** True when the demo data set's accounts exist on this deployment (SEED_DEMO): the page then lists them. */
+  demoAccounts: z.boolean(),
+});
+export type TSignInOptions = z.infer<typeof ZSignInOptions>;
 export type TMailQueuedAnswer = z.infer<typeof ZMailQueuedAnswer>;
 
 /** A followed link's answer: the address it was about (prefills the sign-in form). */

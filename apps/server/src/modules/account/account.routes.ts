@@ -14,6 +14,7 @@ import {
   ZResendVerificationBody,
   ZResetPasswordBody,
   ZRevokedSessions,
+  ZSignInOptions,
   ZSignUpBody,
   ZUpdateProfileBody,
 } from '@rally/domain';
@@ -23,6 +24,7 @@ import { accountLinks, createAccountMailer } from './account-mail.js';
 import { changePassword } from './change-password.js';
 import { confirmEmailChange } from './confirm-email-change.js';
 import { getProfile } from './get-profile.js';
+import { getSignInOptions } from './get-sign-in-options.js';
 import { listSessions } from './list-sessions.js';
 import { requestEmailChange } from './request-email-change.js';
 import { requestPasswordReset } from './request-password-reset.js';
@@ -36,6 +38,8 @@ import { verifyEmail } from './verify-email.js';
 export interface AccountRoutesOptions {
   publicUrl: string;
   signUp: 'open' | 'invite-only';
+  /** An account of the demo data set: the sign-in page lists the demo accounts when it exists. */
+  demoAccountEmail?: string;
   /** The per-IP limit of the sign-in door, also on the doors that take a mailed link's token. */
   tokenRateLimit: { max: number; timeWindow: number };
 }
@@ -60,6 +64,20 @@ export async function accountRoutes(app: FastifyInstance, opts: AccountRoutesOpt
     evictUser: (userId) => app.caches.sessions.evictUser(userId),
   };
   const tokenDoor = { permission: 'public' as const, rateLimit: opts.tokenRateLimit };
+
+  r.get(
+    '/api/auth/options',
+    {
+      config: { permission: 'public' },
+      schema: {
+        tags: TAGS,
+        summary: 'What the sign-in page offers: whether sign-up is open, whether the demo accounts exist',
+        querystring: z.object({}).strict(),
+        response: { 200: ZSignInOptions },
+      },
+    },
+    () => getSignInOptions(deps, opts.demoAccountEmail),
+  );
 
   r.post(
     '/api/auth/sign-up',

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZErrorBody, ZMailQueuedAnswer } from '@rally/domain';
+import { ZErrorBody, ZMailQueuedAnswer, ZSignInOptions } from '@rally/domain';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../seed/demo-accounts.js';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../testing/smtp-capture.js';
 import { cookieHeader, createTestApp, type TestApp } from '../../testing/test-app.js';
@@ -178,6 +178,12 @@ describe('sign-up', () => {
     expect((await signIn(email, 'lost-mail-password')).statusCode).toBe(200);
   });
 
+  it('tells the sign-in page that sign-up is open and the demo accounts exist', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/options' });
+    expect(res.statusCode).toBe(200);
+    expect(ZSignInOptions.parse(res.json())).toEqual({ signUp: 'open', demoAccounts: true });
+  });
+
   it('keeps the demo accounts verified', async () => {
     const rows = await t.database.rows<{ email: string; email_verified: boolean }>(sql`select email, email_verified from users`);
     for (const u of DEMO_USERS) expect(rows.find((r) => r.email === u.email)?.email_verified).toBe(true);
@@ -200,6 +206,11 @@ describe('invite-only sign-up', () => {
       expect(await closed.database.rows(sql`select 1 from users where email = 'ivan@closed.test'`)).toEqual([]);
       // Sign-in and password reset stay open.
       expect((await closed.signIn('owner@brand.test')).length).toBeGreaterThan(0);
+      // The sign-in page offers no sign-up; without the demo accounts (a real deployment) it lists none.
+      const options = async () => ZSignInOptions.parse((await closed.app.inject({ method: 'GET', url: '/api/auth/options' })).json());
+      expect(await options()).toEqual({ signUp: 'invite-only', demoAccounts: true });
+      await closed.database.rows(sql`update users set email = 'olivia@brand.test' where email = 'owner@brand.test'`);
+      expect(await options()).toEqual({ signUp: 'invite-only', demoAccounts: false });
     } finally {
       await closed.close();
     }

@@ -79,10 +79,10 @@ describe('sign-up', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Sign-up is closed');
   });
 
-  it('is linked from the sign-in page', () => {
-    stubFetch({});
+  it('is linked from the sign-in page when sign-up is open', async () => {
+    stubFetch({ 'GET /api/auth/options': () => ({ body: { signUp: 'open', demoAccounts: false } }) });
     renderRoutes(routes, '/sign-in');
-    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/sign-up');
+    expect((await screen.findByRole('link', { name: 'Create an account' })).getAttribute('href')).toBe('/sign-up');
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password');
   });
 });

@@ -67,17 +67,18 @@ describe('sign-in', () => {
 
     expect(screen.getByText('Enter a valid email address.')).toBeTruthy();
     expect(screen.getByText('Enter your password.')).toBeTruthy();
-    expect(api.requests).toHaveLength(0);
+    expect(api.requests.filter((r) => r.url.pathname !== '/api/auth/options')).toHaveLength(0);
   });
 
   it('goes to /campaign after signing in with a demo account', async () => {
     const api = stubFetch({
+      'GET /api/auth/options': () => ({ body: { signUp: 'open', demoAccounts: true } }),
       'POST /api/auth/sign-in/email': () => ({ body: { ok: true } }),
       'GET /api/me': () => ({ body: meFixture() }),
     });
     const { router } = renderRoutes(routes, '/sign-in');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Fill in the demo account owner@brand.test' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Fill in the demo account owner@brand.test' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaign'));
@@ -86,6 +87,15 @@ describe('sign-in', () => {
       email: 'owner@brand.test',
       password: 'demo1234',
     });
+  });
+
+  it('lists no demo accounts and no sign-up where the deployment has none', async () => {
+    const api = stubFetch({ 'GET /api/auth/options': () => ({ body: { signUp: 'invite-only', demoAccounts: false } }) });
+    renderRoutes(routes, '/sign-in');
+    await waitFor(() => expect(api.to('GET', '/api/auth/options')).toHaveLength(1));
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByText('owner@brand.test')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create an account' })).toBeNull();
   });
 
   it('sends a signed-out visitor to /sign-in', async () => {

@@ -1,17 +1,22 @@
 import {
   ZEmailAnswer,
   ZMailQueuedAnswer,
+  ZSignInOptions,
   type TEmailAnswer,
   type TEmailRequestBody,
   type TMailQueuedAnswer,
   type TResendVerificationBody,
   type TResetPasswordBody,
+  type TSignInOptions,
   type TSignUpBody,
 } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 
 // The front door's calls besides signing in (server: modules/account). Each one that may mail someone answers
 // `mail-queued` whoever the address belongs to.
+
+/** Whether sign-up is open and whether the demo accounts exist (the sign-in page lists them only then). */
+export const getSignInOptions = (): Promise<TSignInOptions> => apiFetch('/auth/options', { schema: ZSignInOptions });
 
 export const signUp = (body: TSignUpBody): Promise<TMailQueuedAnswer> =>
   apiFetch('/auth/sign-up', { method: 'POST', body, schema: ZMailQueuedAnswer });

@@ -16,13 +16,13 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ERROR_CODES, SSO_ERRORS, type TSsoError } from '@rally/domain';
 import { useSignIn } from '../api/auth-api';
-import { resendVerification } from '../api/account-access-api';
+import { getSignInOptions, resendVerification } from '../api/account-access-api';
 import { SsoButton } from './sso-button';
 import { TwoFactorStep } from './two-factor-step';
 import { isApiError } from '../../../lib/api-client';
@@ -51,6 +51,13 @@ export function SignInPage() {
     notice?: 'verified' | 'password-reset' | 'email-changed';
   } | null;
   const resend = useMutation({ mutationFn: resendVerification });
+  // Until it answers, neither the sign-up link nor the demo accounts show (a real deployment has no demo accounts).
+  const options = useQuery({
+    queryKey: ['auth', 'options'],
+    queryFn: getSignInOptions,
+    staleTime: Infinity,
+    meta: { showsOwnError: true },
+  });
   const [email, setEmail] = useState(typeof arrival?.email === 'string' ? arrival.email : '');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<TFieldErrors>({});
@@ -209,56 +216,60 @@ export function SignInPage() {
               </form>
             )}
           </Paper>
-          <Text size="sm" ta="center">
-            {t('access.sign-in.no-account')}{' '}
-            <Anchor component={Link} to="/sign-up">
-              {t('access.sign-in.create-account')}
-            </Anchor>
-          </Text>
+          {options.data?.signUp === 'open' && (
+            <Text size="sm" ta="center">
+              {t('access.sign-in.no-account')}{' '}
+              <Anchor component={Link} to="/sign-up">
+                {t('access.sign-in.create-account')}
+              </Anchor>
+            </Text>
+          )}
 
           {/* A hint, not an alert: it must not be announced or found as role="alert". */}
-          <Paper
-            withBorder
-            p="md"
-            radius="lg"
-            bg="var(--mantine-color-indigo-0)"
-            component="section"
-            aria-labelledby={demoTitleId}
-          >
-            <Group gap="xs" mb="xs">
-              <IconInfoCircle size={18} color="var(--mantine-color-indigo-6)" aria-hidden />
-              <Text fw={600} size="sm" id={demoTitleId}>
-                {t('auth.sign-in.demo-title')}
+          {options.data?.demoAccounts && (
+            <Paper
+              withBorder
+              p="md"
+              radius="lg"
+              bg="var(--mantine-color-indigo-0)"
+              component="section"
+              aria-labelledby={demoTitleId}
+            >
+              <Group gap="xs" mb="xs">
+                <IconInfoCircle size={18} color="var(--mantine-color-indigo-6)" aria-hidden />
+                <Text fw={600} size="sm" id={demoTitleId}>
+                  {t('auth.sign-in.demo-title')}
+                </Text>
+              </Group>
+              <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
+                <Table.Tbody>
+                  {DEMO_ACCOUNTS.map((account) => (
+                    <Table.Tr key={account.email}>
+                      <Table.Td pr="sm">
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          aria-label={t('auth.sign-in.demo-use', { email: account.email })}
+                          onClick={() => {
+                            setEmail(account.email);
+                            setPassword(DEMO_PASSWORD);
+                            setFieldErrors({});
+                          }}
+                        >
+                          {account.email}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td c="dimmed">{t(account.roleKey)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <Text size="sm" mt="xs">
+                {t('auth.sign-in.demo-password')} <Code>{DEMO_PASSWORD}</Code>
               </Text>
-            </Group>
-            <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={0} fz="sm">
-              <Table.Tbody>
-                {DEMO_ACCOUNTS.map((account) => (
-                  <Table.Tr key={account.email}>
-                    <Table.Td pr="sm">
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        aria-label={t('auth.sign-in.demo-use', { email: account.email })}
-                        onClick={() => {
-                          setEmail(account.email);
-                          setPassword(DEMO_PASSWORD);
-                          setFieldErrors({});
-                        }}
-                      >
-                        {account.email}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td c="dimmed">{t(account.roleKey)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Text size="sm" mt="xs">
-              {t('auth.sign-in.demo-password')} <Code>{DEMO_PASSWORD}</Code>
-            </Text>
-          </Paper>
+            </Paper>
+          )}
         </Stack>
       </Center>
     </Box>
