@@ -15,6 +15,11 @@ describe('role permissions', () => {
     const changes = ROLE_PERMISSIONS.analyst.filter((p) => !p.endsWith(':read') && p !== 'export:create');
     expect(changes).toEqual([]);
   });
+  it('lets a campaign manager pay a launch from the wallet but not put money in or pay invoices', () => {
+    expect(hasPermission('campaign_manager', 'wallet:pay')).toBe(true);
+    expect(hasPermission('campaign_manager', 'billing:manage')).toBe(false);
+    expect(hasPermission('campaign_manager', 'billing:read')).toBe(false);
+  });
   it('lets finance pay and manage billing, not build or export', () => {
     expect(hasPermission('finance', 'wallet:pay')).toBe(true);
     expect(hasPermission('finance', 'billing:manage')).toBe(true);

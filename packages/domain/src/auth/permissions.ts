@@ -8,9 +8,9 @@ export const PERMISSION_STATEMENTS = {
   mission: ['read', 'create', 'update', 'delete'],
   reward: ['read', 'create', 'update', 'delete'],
   store: ['read', 'update'],
-  /** The wallet's balance and ledger; paying into it or from it. */
+  /** The wallet's balance and ledger; `pay` spends it on campaign budgets (a launch, a partner's share). */
   wallet: ['read', 'pay'],
-  /** Invoices, payment methods and the smart review plan. */
+  /** Invoices and paying them, money in by card (top-ups), and the smart review plan. */
   billing: ['read', 'manage'],
   report: ['read'],
   // Exports carry participants' names and emails and every reward code.
@@ -44,7 +44,7 @@ export const ROLE_PERMISSIONS: Record<TMemberRole, readonly TPermission[]> = {
   owner: ALL,
   // Everything but the brand's sign-in security; only an owner makes or removes an owner (team use cases).
   admin: ALL.filter((p) => p !== 'brand:security'),
-  // Builds and launches; sees the wallet a launch draws on, cannot pay or export.
+  // Builds and launches, paying a launch's budgets from the wallet; cannot put money in, pay invoices or export.
   campaign_manager: [
     ...READ,
     'campaign:create',
@@ -59,6 +59,7 @@ export const ROLE_PERMISSIONS: Record<TMemberRole, readonly TPermission[]> = {
     'reward:delete',
     'store:update',
     'wallet:read',
+    'wallet:pay',
   ],
   // Reads everything and exports it.
   analyst: [...READ, 'wallet:read', 'billing:read', 'export:create', 'activity:read'],

@@ -117,7 +117,7 @@ describe('/api/me and sign-out', () => {
     expect(me.brand.id).toBe(t.brandIds.outlet);
     expect(me.role).toBe('campaign_manager');
     expect(me.permissions).toContain('campaign:launch');
-    expect(me.permissions).not.toContain('wallet:pay');
+    expect(me.permissions).not.toContain('billing:manage');
     const again = ZMe.parse((await t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json());
     expect(again.brand.id).toBe(t.brandIds.outlet);
   });

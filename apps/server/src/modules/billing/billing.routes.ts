@@ -111,7 +111,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   r.post(
     '/api/billing/top-up',
     {
-      config: { permission: 'wallet:pay' },
+      config: { permission: 'billing:manage' },
       schema: {
         tags: ['billing'],
         summary: 'Add money to the wallet by card',

@@ -6,7 +6,7 @@ import CreateBrandPage from './components/create-brand-page';
 import { GuidedStart } from './components/guided-start';
 import { renderRoutes } from '../../test/render';
 import { stubFetch } from '../../test/fetch-stub';
-import { meFixture } from '../../test/fixtures';
+import { meAs, meFixture } from '../../test/fixtures';
 
 const noBrand = () => ({
   status: 403,
@@ -126,6 +126,27 @@ describe('guided start', () => {
     expect(screen.getByRole('link', { name: 'Go to billing' }).getAttribute('href')).toBe('/billing');
     // The campaign step is done: its action is not offered again.
     expect(screen.queryByRole('button', { name: 'New campaign' })).toBeNull();
+  });
+
+  it('offers a campaign manager no billing action on the money step (someone with billing rights adds money)', async () => {
+    stubFetch({
+      'GET /api/me': () => ({ body: meAs('campaign_manager') }),
+      'GET /api/brands/current/guided-start': () => ({
+        body: {
+          steps: [
+            { key: 'campaign', done: false, count: 0 },
+            { key: 'stores', done: false, count: 0, staff: 0 },
+            { key: 'money', done: false, count: 0 },
+          ],
+          walletBalance: 0,
+          complete: false,
+        },
+      }),
+    });
+    renderRoutes(guidedRoutes, '/campaign');
+    expect(await screen.findByText('0 of 3 done')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add stores' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Go to billing' })).toBeNull();
   });
 
   it('is not shown once every step is done', async () => {

@@ -46,10 +46,11 @@ export default function BillingPage() {
   const summary = useBillingSummary();
   const currency = summary.data?.currency ?? me.brand.currency;
   const money = (cents: number) => formatMoney(cents, i18n.language, currency);
-  // Top-ups pay into the wallet (wallet:pay); invoices are billing's (billing:read to see, billing:manage to pay).
-  const canPay = me.permissions.includes('wallet:pay');
+  // Money in by card and invoices are billing's (billing:manage to top up and pay, billing:read to see); wallet:pay
+  // spends the wallet on campaign budgets (launch).
+  const canPay = me.permissions.includes('billing:manage');
   const canSeeInvoices = me.permissions.includes('billing:read');
-  const canPayInvoices = me.permissions.includes('billing:manage') && canPay;
+  const canPayInvoices = canPay && me.permissions.includes('wallet:pay');
 
   const [kind, setKind] = useState<TLedgerKind | null>(null);
   const [from, setFrom] = useState('');

@@ -3,7 +3,7 @@ import { Anchor, Button, CloseButton, Group, List, Paper, Progress, Stack, Text,
 import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TGuidedStartStep } from '@rally/domain';
+import type { TGuidedStartStep, TPermission } from '@rally/domain';
 import { useSession } from '../../../app/session';
 import { formatNumber } from '../../../lib/format';
 import { useGuidedStart } from '../api/onboarding-api';
@@ -20,6 +20,8 @@ function readDismissed(brandId: string): boolean {
 
 /** Where each step is done: the campaigns home's own create menu (passed in), the stores page, billing. */
 const LINKS: Record<Exclude<TGuidedStartStep, 'campaign'>, string> = { stores: '/stores', money: '/billing' };
+/** What a member needs to do a step; a member without it sees the step, not a button they cannot use. */
+const NEEDS: Record<Exclude<TGuidedStartStep, 'campaign'>, TPermission> = { stores: 'store:update', money: 'billing:manage' };
 
 /**
  * The guided start a new brand lands on (campaigns home): first campaign, first stores and staff, money in — each
@@ -82,7 +84,7 @@ export function GuidedStart({ campaignAction }: { campaignAction?: ReactNode }) 
               {!step.done &&
                 (step.key === 'campaign' ? (
                   campaignAction
-                ) : (
+                ) : !me.permissions.includes(NEEDS[step.key]) ? null : (
                   <Button component={Link} to={LINKS[step.key]} variant="light" size="xs">
                     {t(`onboarding.guided.steps.${step.key}.action`)}
                   </Button>
