@@ -1,7 +1,7 @@
 -- Issue 28: brands created by people (where they are, their clock), invitations by mail with a single-use token kept
 -- only as its sha256, and per-day counters for the doors people knock on (brands created, invitation mails sent).
 ALTER TABLE "brands" ADD COLUMN "country" text;--> statement-breakpoint
-ALTER TABLE "brands" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
+ALTER TABLE "brands" ADD COLUMN "time_zone" text DEFAULT 'America/New_York' NOT NULL;--> statement-breakpoint
 ALTER TABLE "brands" ADD COLUMN "created_by" text;--> statement-breakpoint
 ALTER TABLE "brands" ADD CONSTRAINT "brands_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD COLUMN "token_hash" text;--> statement-breakpoint

@@ -98,7 +98,7 @@ export const brands = pgTable(
     /** ISO 3166-1 alpha-2; null for brands made before brands were created by people (migration 0033). */
     country: text('country'),
     /** IANA time zone the brand works in. */
-    timeZone: text('time_zone').notNull().default('UTC'),
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Who created the brand (its first owner); null for seeded brands. */
     createdBy: text('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     /** Members who sign in with a password must have two-factor on to use the brand (migration 0034). */

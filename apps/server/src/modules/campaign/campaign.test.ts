@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ZCampaign, ZCampaignList, ZErrorBody, ZStatusSummary, type TCampaign } from '@rally/domain';
-import { campaignMissions, campaigns, missions } from '../../db/schema/index.js';
+import { brands, campaignMissions, campaigns, missions } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -36,6 +36,12 @@ describe('create draft', () => {
       expect(c).toMatchObject({ type, status: 'draft', sharedCampaign: false, timeZone: 'America/New_York' });
       expect(c.finishCriteria).toEqual(['days_over']);
     }
+  });
+
+  it("dates a new draft in the brand's own time zone", async () => {
+    await t.database.db.update(brands).set({ timeZone: 'America/Toronto' }).where(eq(brands.id, t.brandIds.retailer));
+    const res = await createDraft(retailer, 'general');
+    expect(ZCampaign.parse(res.json()).timeZone).toBe('America/Toronto');
   });
 
   it('creates a shared campaign as a shared contest for a retailer', async () => {

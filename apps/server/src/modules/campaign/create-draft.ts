@@ -25,6 +25,8 @@ export async function createDraft({ db, actor, type }: CreateDraftOptions): Prom
       brandId: actor.brandId,
       publicUid: newPublicUid(),
       ...draftFromCreateType(type),
+      // A new campaign's dates are in the brand's time zone until the builder changes it.
+      timeZone: brand.timeZone,
       status: 'draft',
       createdBy: actor.userId,
     });
