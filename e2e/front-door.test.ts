@@ -216,7 +216,7 @@ describe('the front door, on a fresh start without demo data', () => {
     await page.getByRole('row').filter({ hasText: TEAMMATE.email }).filter({ hasText: 'Campaign manager' }).first().waitFor();
   });
 
-  it('3. the campaign manager builds a campaign, the owner funds the wallet with the sandbox test card and launches it', async () => {
+  it('3. the campaign manager builds a campaign, the owner funds the wallet with the sandbox test card, the campaign manager launches it', async () => {
     const tm = teammate!.page;
     const headers = { origin: harness.baseUrl };
     const id = Number(/\/campaign\/(\d+)$/.exec(tm.url())![1]);
@@ -256,45 +256,36 @@ describe('the front door, on a fresh start without demo data', () => {
     const wallet = async () => ((await (await page.request.get('/api/me')).json()) as { brand: { walletBalance: number } }).brand.walletBalance;
     expect(await wallet()).toBe(5_000);
 
-    // The campaign manager takes it to the launch's budget step; paying a budget from the wallet needs wallet:pay,
-    // which a campaign manager has not (the server refuses it), so the owner pays and launches.
+    // Adding money is billing's (billing:manage): the campaign manager's billing page offers no top-up.
+    await tm.goto('/billing');
+    await tm.getByRole('heading', { name: 'Billing' }).waitFor();
+    expect(await tm.getByTestId('billing-top-up').count()).toBe(0);
+
+    // The campaign manager launches it, paying the CA$20.00 budget from the wallet the owner funded (wallet:pay),
+    // until the budget runs out.
     await tm.goto(`/campaign/${id}`);
+    await tm.getByRole('heading', { name: CAMPAIGN }).waitFor();
     await tm.getByTestId('progress-percent').filter({ hasText: '100%' }).waitFor({ timeout: 15_000 });
     await tm.getByRole('button', { name: 'Continue' }).click();
-    const tmDialog = tm.getByRole('dialog', { name: 'Launch campaign now' });
-    await tmDialog.getByRole('button', { name: 'Next', exact: true }).click();
-    await tmDialog.getByRole('checkbox', { name: /The budget runs out/ }).check();
-    await tmDialog.getByRole('checkbox', { name: /The end date is reached/ }).uncheck();
-    await tmDialog.getByRole('button', { name: 'Next', exact: true }).click();
-    await tmDialog.getByTestId('budget-panel').waitFor();
-    await shot(tm, '13-campaign-manager-launch-budget');
-    const refused = await tm.request.post('/api/v3/bundle/add-budget', { data: { bundleId: id }, headers });
-    expect(refused.status()).toBe(403);
-    await tmDialog.getByRole('button', { name: 'Cancel' }).click();
-
-    // The owner launches it now, the CA$20.00 budget paid from the wallet, until the budget runs out.
-    await page.goto(`/campaign/${id}`);
-    await page.getByRole('heading', { name: CAMPAIGN }).waitFor();
-    await page.getByTestId('progress-percent').filter({ hasText: '100%' }).waitFor({ timeout: 15_000 });
-    await page.getByRole('button', { name: 'Continue' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Launch campaign now' });
+    const dialog = tm.getByRole('dialog', { name: 'Launch campaign now' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
     await dialog.getByRole('checkbox', { name: /The budget runs out/ }).check();
     await dialog.getByRole('checkbox', { name: /The end date is reached/ }).uncheck();
     await dialog.getByRole('button', { name: 'Next', exact: true }).click();
+    await shot(tm, '13-campaign-manager-launch-budget');
     await dialog.getByTestId('budget-panel').getByRole('button', { name: 'Pay CA$20.00 from wallet' }).click();
     await dialog.getByTestId('launch-step-reach').waitFor({ timeout: 15_000 });
-    await shot(page, '14-owner-launch-reach');
-    const saved = page.waitForResponse((r) => r.url().endsWith(`/api/campaign/${id}/status`));
+    await shot(tm, '14-campaign-manager-launch-reach');
+    const saved = tm.waitForResponse((r) => r.url().endsWith(`/api/campaign/${id}/status`));
     await dialog.getByRole('button', { name: 'Launch now' }).click();
     const answer = await saved;
     expect(answer.status(), await answer.text()).toBe(200);
-    await page.getByText('Your campaign has been launched.').waitFor();
-    // The campaign manager sees it running.
-    await tm.goto('/campaign');
-    await tm.getByRole('row').filter({ hasText: CAMPAIGN }).getByText('Active', { exact: true }).waitFor();
-    await shot(tm, '15-campaign-manager-list-launched');
+    await tm.getByText('Your campaign has been launched.').waitFor();
+    // The owner sees it running.
+    await page.goto('/campaign');
+    await page.getByRole('row').filter({ hasText: CAMPAIGN }).getByText('Active', { exact: true }).waitFor();
+    await shot(page, '15-owner-list-launched');
     expect(await wallet()).toBe(3_000);
   });
 
