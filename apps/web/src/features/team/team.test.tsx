@@ -129,10 +129,31 @@ describe('team page', () => {
     await waitFor(() => expect(api.to('DELETE', '/api/team/members/m2')).toHaveLength(1));
   });
 
+  it("offers the brand's only owner no role change and no way to leave", async () => {
+    stubFetch({
+      'GET /api/me': () => ({ body: meFixture() }),
+      'GET /api/team/members': () => ({ body: members }),
+      'GET /api/team/invitations': () => ({ body: invitations }),
+    });
+    renderRoutes(teamRoutes, '/team');
+    const row = (await screen.findByText('owner@brand.test')).closest('tr')!;
+    expect(within(row).queryByRole('combobox')).toBeNull();
+    expect(within(row).getByText(/the brand's only owner/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Leave brand' })).toBeNull();
+  });
+
   it('shows an analyst the team without invite, role or remove controls', async () => {
     stubFetch({
       'GET /api/me': () => ({ body: meAs('analyst') }),
-      'GET /api/team/members': () => ({ body: members }),
+      // As the analyst sees it: the owner is someone else, the analyst is "me".
+      'GET /api/team/members': () => ({
+        body: {
+          items: [
+            ...members.items.map((m) => ({ ...m, isMe: false })),
+            { id: 'm3', userId: 'user-3', name: 'Ana Lyst', email: 'ana@brand.test', role: 'analyst', joinedAt: 1_700_000_000, isMe: true },
+          ],
+        },
+      }),
       'GET /api/team/invitations': () => ({ body: invitations }),
     });
     renderRoutes(teamRoutes, '/team');

@@ -56,9 +56,26 @@ export default function TeamPage() {
     });
   }
 
+  // The brand always keeps an owner (the server answers 409 LAST_OWNER): its only owner is offered no role change
+  // and cannot leave.
+  const owners = members.data?.items.filter((m) => m.role === 'owner').length ?? 0;
+  const isLastOwner = (member: Pick<TMember, 'role'>) => member.role === 'owner' && owners <= 1;
+  const meLastOwner = members.data?.items.some((m) => m.isMe && isLastOwner(m)) ?? false;
+
   const roleCell = (member: TMember) => {
-    const editable = canManage && mayChangeMember(me.role, member.role);
-    if (!editable) return <Text size="sm">{t(`team.roles.${member.role}`)}</Text>;
+    const editable = canManage && mayChangeMember(me.role, member.role) && !isLastOwner(member);
+    if (!editable)
+      return (
+        <Text size="sm">
+          {t(`team.roles.${member.role}`)}
+          {isLastOwner(member) && (
+            <Text span size="xs" c="dimmed">
+              {' '}
+              · {t('team.members.last-owner')}
+            </Text>
+          )}
+        </Text>
+      );
     return (
       <Select
         aria-label={t('team.members.role-of', { name: member.name })}
@@ -86,9 +103,11 @@ export default function TeamPage() {
         subtitle={t('team.subtitle', { brand: me.brand.name })}
         action={
           <Group gap="sm">
-            <Button variant="default" color="red" onClick={confirmLeave} loading={leave.isPending}>
-              {t('team.leave.button')}
-            </Button>
+            {!meLastOwner && (
+              <Button variant="default" color="red" onClick={confirmLeave} loading={leave.isPending}>
+                {t('team.leave.button')}
+              </Button>
+            )}
             {canManage && (
               <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => setInviting(true)}>
                 {t('team.invite.button')}
