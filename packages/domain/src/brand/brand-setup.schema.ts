@@ -76,7 +76,13 @@ export const ZGuidedStart = z.object({
 export type TGuidedStart = z.infer<typeof ZGuidedStart>;
 
 /** A brand's steps are done when it has a campaign, a store, and money in (a balance or a payment that succeeded). */
-export function guidedStartSteps(facts: { campaigns: number; stores: number; staff: number; payments: number; walletBalance: number }): TGuidedStart {
+export function guidedStartSteps(facts: {
+  campaigns: number;
+  stores: number;
+  staff: number;
+  payments: number;
+  walletBalance: number;
+}): TGuidedStart {
   const steps: TGuidedStart['steps'] = [
     { key: 'campaign', done: facts.campaigns > 0, count: facts.campaigns },
     { key: 'stores', done: facts.stores > 0, count: facts.stores, staff: facts.staff },
