@@ -53,8 +53,9 @@ export async function countOwners(tx: DbOrTx, brandId: string): Promise<number> 
   return row?.n ?? 0;
 }
 
-export async function listMembers(db: DbOrTx, brandId: string): Promise<MemberRow[]> {
-  return db
+/** A brand's members with their names and addresses: one select for the list and the lookups below. */
+const selectMembers = (db: DbOrTx) =>
+  db
     .select({
       id: members.id,
       userId: members.userId,
@@ -64,40 +65,19 @@ export async function listMembers(db: DbOrTx, brandId: string): Promise<MemberRo
       createdAt: members.createdAt,
     })
     .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(eq(members.organizationId, brandId))
-    .orderBy(asc(members.createdAt), asc(members.id));
+    .innerJoin(users, eq(users.id, members.userId));
+
+export async function listMembers(db: DbOrTx, brandId: string): Promise<MemberRow[]> {
+  return selectMembers(db).where(eq(members.organizationId, brandId)).orderBy(asc(members.createdAt), asc(members.id));
 }
 
 export async function findMember(db: DbOrTx, brandId: string, memberId: string): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select({
-      id: members.id,
-      userId: members.userId,
-      name: users.name,
-      email: users.email,
-      role: members.role,
-      createdAt: members.createdAt,
-    })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.organizationId, brandId), eq(members.id, memberId)));
+  const [row] = await selectMembers(db).where(and(eq(members.organizationId, brandId), eq(members.id, memberId)));
   return row;
 }
 
 export async function findMemberByUser(db: DbOrTx, brandId: string, userId: string): Promise<MemberRow | undefined> {
-  const [row] = await db
-    .select({
-      id: members.id,
-      userId: members.userId,
-      name: users.name,
-      email: users.email,
-      role: members.role,
-      createdAt: members.createdAt,
-    })
-    .from(members)
-    .innerJoin(users, eq(users.id, members.userId))
-    .where(and(eq(members.organizationId, brandId), eq(members.userId, userId)));
+  const [row] = await selectMembers(db).where(and(eq(members.organizationId, brandId), eq(members.userId, userId)));
   return row;
 }
 

@@ -3,8 +3,20 @@ import { Box, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { Logo } from '../../../app/layout/logo';
 
-/** The signed-out pages' frame: language, logo, one card with a title, and links under it. */
-export function AuthFrame({ title, subtitle, children, below }: { title: string; subtitle?: string; children: ReactNode; below?: ReactNode }) {
+/** The signed-out pages' frame: language, logo, one card with a title, links under it, then anything `after`. */
+export function AuthFrame({
+  title,
+  subtitle,
+  children,
+  below,
+  after,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  below?: ReactNode;
+  after?: ReactNode;
+}) {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)" py="xl" px="md" component="main">
       <Group justify="flex-end" maw={960} mx="auto">
@@ -33,6 +45,7 @@ export function AuthFrame({ title, subtitle, children, below }: { title: string;
               {below}
             </Text>
           )}
+          {after}
         </Stack>
       </Center>
     </Box>

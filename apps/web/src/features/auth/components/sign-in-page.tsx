@@ -4,7 +4,6 @@ import {
   Anchor,
   Box,
   Button,
-  Center,
   Code,
   Group,
   Paper,
@@ -13,7 +12,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,10 +23,9 @@ import { useSignIn } from '../api/auth-api';
 import { getSignInOptions, resendVerification } from '../api/account-access-api';
 import { SsoButton } from './sso-button';
 import { TwoFactorStep } from './two-factor-step';
+import { AuthFrame } from './auth-frame';
 import { isApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
-import { LanguageSwitcher } from '../../../components/language-switcher';
-import { Logo } from '../../../app/layout/logo';
 
 const DEMO_PASSWORD = 'demo1234';
 const DEMO_ACCOUNTS = [
@@ -105,126 +102,21 @@ export function SignInPage() {
     arrival?.notice && ['verified', 'password-reset', 'email-changed'].includes(arrival.notice) ? arrival.notice : null;
 
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)" py="xl" px="md">
-      <Group justify="flex-end" maw={960} mx="auto">
-        <LanguageSwitcher />
-      </Group>
-      <Center mt="xl">
-        <Stack w="100%" maw={420} gap="lg">
-          <Center>
-            <Logo />
-          </Center>
-          <Paper withBorder shadow="sm" p="xl" radius="lg">
-            <Stack gap={4} mb="lg">
-              <Title order={1} fz="h2">
-                {t('auth.sign-in.title')}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {t('auth.sign-in.subtitle')}
-              </Text>
-            </Stack>
-            {step === 'two-factor' ? (
-              <TwoFactorStep
-                onSignedIn={() => {
-                  queryClient.clear();
-                  void navigate('/campaign', { replace: true });
-                }}
-                onBack={() => {
-                  setStep('password');
-                  setPassword('');
-                  signIn.reset();
-                }}
-              />
-            ) : (
-              <form onSubmit={onSubmit} noValidate>
-                <Stack gap="md">
-                  {ssoError && !formError && (
-                    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                      {t(`security.sso.errors.${ssoError}`)}
-                    </Alert>
-                  )}
-                  {notice && !formError && (
-                    <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
-                      {t(`access.sign-in.${notice}`)}
-                    </Alert>
-                  )}
-                  {formError && (
-                    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
-                      {formError}
-                      {notVerified && (
-                        <Box mt="xs">
-                          {resend.isSuccess ? (
-                            <Text size="sm" role="status">
-                              {t('access.sign-in.resent', { email: email.trim().toLowerCase() })}
-                            </Text>
-                          ) : (
-                            <Button
-                              size="xs"
-                              variant="light"
-                              loading={resend.isPending}
-                              onClick={() => resend.mutate({ email: email.trim(), password })}
-                            >
-                              {t('access.sign-in.resend')}
-                            </Button>
-                          )}
-                          {resend.isError && (
-                            <Text size="sm" mt={4}>
-                              {isApiError(resend.error) && resend.error.status === 429
-                                ? t('access.common.rate-limited')
-                                : errorMessage(t, resend.error)}
-                            </Text>
-                          )}
-                        </Box>
-                      )}
-                    </Alert>
-                  )}
-                  <TextInput
-                    label={t('auth.sign-in.email')}
-                    placeholder={t('auth.sign-in.email-placeholder')}
-                    type="email"
-                    autoComplete="username"
-                    required
-                    value={email}
-                    onChange={(event) => setEmail(event.currentTarget.value)}
-                    error={fieldErrors.email}
-                  />
-                  <PasswordInput
-                    label={t('auth.sign-in.password')}
-                    autoComplete="current-password"
-                    // Mantine's default toggle label is English-only; this one also avoids containing
-                    // the word "password", so the field stays the only match for its label.
-                    visibilityToggleButtonProps={{ 'aria-label': t('auth.sign-in.show-password') }}
-                    required
-                    value={password}
-                    onChange={(event) => setPassword(event.currentTarget.value)}
-                    error={fieldErrors.password}
-                  />
-                  <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
-                    {t('auth.sign-in.submit')}
-                  </Button>
-                  <SsoButton email={email} />
-                  <Anchor
-                    component={Link}
-                    to="/forgot-password"
-                    state={email.trim() ? { email: email.trim() } : undefined}
-                    size="sm"
-                    ta="center"
-                  >
-                    {t('access.sign-in.forgot-password')}
-                  </Anchor>
-                </Stack>
-              </form>
-            )}
-          </Paper>
-          {options.data?.signUp === 'open' && (
-            <Text size="sm" ta="center">
-              {t('access.sign-in.no-account')}{' '}
-              <Anchor component={Link} to="/sign-up">
-                {t('access.sign-in.create-account')}
-              </Anchor>
-            </Text>
-          )}
-
+    <AuthFrame
+      title={t('auth.sign-in.title')}
+      subtitle={t('auth.sign-in.subtitle')}
+      below={
+        options.data?.signUp === 'open' && (
+          <>
+            {t('access.sign-in.no-account')}{' '}
+            <Anchor component={Link} to="/sign-up">
+              {t('access.sign-in.create-account')}
+            </Anchor>
+          </>
+        )
+      }
+      after={
+        <>
           {/* A hint, not an alert: it must not be announced or found as role="alert". */}
           {options.data?.demoAccounts && (
             <Paper
@@ -270,9 +162,102 @@ export function SignInPage() {
               </Text>
             </Paper>
           )}
-        </Stack>
-      </Center>
-    </Box>
+        </>
+      }
+    >
+      {step === 'two-factor' ? (
+        <TwoFactorStep
+          onSignedIn={() => {
+            queryClient.clear();
+            void navigate('/campaign', { replace: true });
+          }}
+          onBack={() => {
+            setStep('password');
+            setPassword('');
+            signIn.reset();
+          }}
+        />
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            {ssoError && !formError && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                {t(`security.sso.errors.${ssoError}`)}
+              </Alert>
+            )}
+            {notice && !formError && (
+              <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} aria-hidden />} role="status">
+                {t(`access.sign-in.${notice}`)}
+              </Alert>
+            )}
+            {formError && (
+              <Alert color="red" variant="light" icon={<IconAlertCircle size={18} aria-hidden />} role="alert">
+                {formError}
+                {notVerified && (
+                  <Box mt="xs">
+                    {resend.isSuccess ? (
+                      <Text size="sm" role="status">
+                        {t('access.sign-in.resent', { email: email.trim().toLowerCase() })}
+                      </Text>
+                    ) : (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={resend.isPending}
+                        onClick={() => resend.mutate({ email: email.trim(), password })}
+                      >
+                        {t('access.sign-in.resend')}
+                      </Button>
+                    )}
+                    {resend.isError && (
+                      <Text size="sm" mt={4}>
+                        {isApiError(resend.error) && resend.error.status === 429
+                          ? t('access.common.rate-limited')
+                          : errorMessage(t, resend.error)}
+                      </Text>
+                    )}
+                  </Box>
+                )}
+              </Alert>
+            )}
+            <TextInput
+              label={t('auth.sign-in.email')}
+              placeholder={t('auth.sign-in.email-placeholder')}
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={fieldErrors.email}
+            />
+            <PasswordInput
+              label={t('auth.sign-in.password')}
+              autoComplete="current-password"
+              // Mantine's default toggle label is English-only; this one also avoids containing
+              // the word "password", so the field stays the only match for its label.
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.sign-in.show-password') }}
+              required
+              value={password}
+              onChange={(event) => setPassword(event.currentTarget.value)}
+              error={fieldErrors.password}
+            />
+            <Button type="submit" fullWidth loading={signIn.isPending} mt="xs">
+              {t('auth.sign-in.submit')}
+            </Button>
+            <SsoButton email={email} />
+            <Anchor
+              component={Link}
+              to="/forgot-password"
+              state={email.trim() ? { email: email.trim() } : undefined}
+              size="sm"
+              ta="center"
+            >
+              {t('access.sign-in.forgot-password')}
+            </Anchor>
+          </Stack>
+        </form>
+      )}
+    </AuthFrame>
   );
 }
 
