@@ -117,13 +117,19 @@ async function mail(
   brandName: string,
   lang: MailLanguage,
 ) {
-  await sendInvitationMail(deps.mailer, {
-    to: row.email,
-    lang,
-    inviterName,
-    brandName,
-    role: (row.role ?? 'campaign_manager') as TMemberRole,
-    url: `${deps.publicUrl.replace(/\/$/, '')}/invitations/${token}`,
-    days: INVITATION_TTL_DAYS,
-  });
+  // The invitation is saved whatever the mail server says: a failed send is logged, not answered as a 500, and the
+  // inviter's Resend mails a new link. (The link's token exists only here and in the mail, never in a job's data.)
+  try {
+    await sendInvitationMail(deps.mailer, {
+      to: row.email,
+      lang,
+      inviterName,
+      brandName,
+      role: (row.role ?? 'campaign_manager') as TMemberRole,
+      url: `${deps.publicUrl.replace(/\/$/, '')}/invitations/${token}`,
+      days: INVITATION_TTL_DAYS,
+    });
+  } catch (error) {
+    deps.log.error({ err: error, invitationId: row.id }, 'the invitation mail could not be sent');
+  }
 }

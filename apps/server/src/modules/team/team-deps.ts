@@ -9,6 +9,8 @@ export interface TeamDeps {
   publicUrl: string;
   /** Forgets a person's sessions cached in this process (they lost a brand; the next call reads members again). */
   evictSessionsOf(userId: string): void;
+  /** Where a mail that could not be sent is recorded (the invitation stays; Resend sends a new link). */
+  log: { error(object: object, message: string): void };
 }
 
 export const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);

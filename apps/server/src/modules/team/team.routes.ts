@@ -55,6 +55,7 @@ export async function teamRoutes(app: FastifyInstance, opts: TeamRoutesOptions) 
     mailer: app.mailer,
     publicUrl: opts.publicUrl,
     evictSessionsOf: opts.evictSessionsOf,
+    log: app.log,
   };
   const storage = createDiskStorage(path.resolve(opts.dataDir, 'media'));
   const langOf = (header: string | string[] | undefined) => mailLanguage(Array.isArray(header) ? header[0] : header);

@@ -572,3 +572,25 @@ describe('members', () => {
     expect((await inject('DELETE', `/api/team/members/${foreign.id}`, b.cookie)).statusCode).toBe(404);
   });
 });
+
+describe('an invitation when the mail server is down', () => {
+  it('keeps the invitation and answers 201 (no 500); the list shows it pending, for Resend', async () => {
+    // Port 1 on loopback: nothing listens, the SMTP connection is refused.
+    const down = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    try {
+      const email = `o-${unique()}@team.test`;
+      const userId = await insertPasswordUser(down.database.db, email, 'Odile Owner', 'odile-password-1');
+      await insertMember(down.database.db, down.brandIds.owner, userId, 'owner');
+      const cookie = await down.signIn(email, 'odile-password-1');
+      const headers = { cookie, origin: 'http://localhost:3000' };
+      const res = await down.app.inject({ method: 'POST', url: '/api/team/invitations', headers, payload: { email: 'late@team.test', role: 'analyst' } });
+      expect(res.statusCode, res.body).toBe(201);
+      const list = await down.app.inject({ method: 'GET', url: '/api/team/invitations', headers });
+      expect((list.json() as { items: { email: string; status: string }[] }).items).toContainEqual(
+        expect.objectContaining({ email: 'late@team.test', status: 'pending' }),
+      );
+    } finally {
+      await down.close();
+    }
+  });
+});
