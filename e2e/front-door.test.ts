@@ -12,7 +12,9 @@ import { freePort, startHarness, type Harness } from './support/harness.js';
 // start; they invite a teammate as campaign manager, who joins from the mailed link in another browser and sees a
 // campaign manager's navigation; the owner funds the wallet with the sandbox test card and the campaign manager
 // launches a campaign; a forgotten password is reset from the mailed link; the owner sets up single sign-on and a
-// colleague signs in through a real OpenID Connect provider (oidc-provider, its own login and consent screens).
+// colleague signs in through a real OpenID Connect provider (oidc-provider, its own login and consent screens); a
+// retailer signs up, invites the owner to its partner pool, the owner accepts from the mailed link, and the retailer
+// picks the brand (now an approved partner) for a shared contest, whose invitation the owner accepts.
 // Real server, empty database, real SMTP.
 
 const SHOTS = '/tmp/front-door-shots';
@@ -22,12 +24,15 @@ const TEAMMATE = { name: 'Carl Campaigns', email: 'carl@acme-drinks.test', passw
 const NEW_PASSWORD = 'second-pass-2026';
 const BRAND = 'Acme Drinks';
 const CAMPAIGN = 'Cooler check (front door)';
+const RETAILER = { name: 'Rita Retail', email: 'rita@northwind-markets.test', password: 'ritas-pass-2026', brand: 'Northwind Markets' };
+const SHARED_CONTEST = 'Northwind cooler race';
 
 let harness: Harness;
 let mail: SmtpCapture;
 let idp: TestOidcProvider;
 let owner: { context: BrowserContext; page: Page };
 let teammate: { context: BrowserContext; page: Page } | undefined;
+let retailer: { context: BrowserContext; page: Page } | undefined;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -41,6 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await teammate?.context.close();
+  await retailer?.context.close();
   await owner?.context.close();
   await harness?.close();
   await mail?.close();
@@ -362,5 +368,148 @@ describe('the front door, on a fresh start without demo data', () => {
       await colleague.context.close();
       await admin.context.close();
     }
+  });
+
+  it('6. a retailer signs up and invites Acme to its partner pool; Acme accepts from the mailed link, is picked for a shared contest and takes part', async () => {
+    retailer = await harness.newPage();
+    const rp = retailer.page;
+    const headers = { origin: harness.baseUrl };
+
+    // A second person signs up, confirms the address and creates a retailer.
+    await rp.goto('/sign-up');
+    await rp.getByRole('heading', { name: 'Create your Rally account' }).waitFor();
+    await rp.getByLabel(/^Your name/).fill(RETAILER.name);
+    await rp.getByLabel(/^Email/).fill(RETAILER.email);
+    await rp.getByLabel(/^Password/).fill(RETAILER.password);
+    await rp.getByRole('button', { name: 'Create my account' }).click();
+    await rp.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const verification = await mailTo(RETAILER.email, '/verify-email');
+    await rp.goto(linkIn(verification, '/verify-email'));
+    await rp.getByText(`Your address ${RETAILER.email} is confirmed.`).waitFor();
+    await rp.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await signIn(rp, RETAILER.email, RETAILER.password);
+    await rp.getByRole('heading', { name: 'Create your brand' }).waitFor({ timeout: 20_000 });
+    await rp.getByLabel(/^Brand name/).fill(RETAILER.brand);
+    await choose(rp, /^Country/, 'Canada', 'Canada');
+    await choose(rp, /^Currency/, '', 'CAD');
+    await choose(rp, /^Time zone/, 'Toronto', 'America/Toronto');
+    await rp.getByRole('radio', { name: /^Prepaid/ }).check();
+    await rp.getByRole('radio', { name: 'Retailer', exact: true }).check();
+    await shot(rp, '21-create-retailer');
+    await rp.getByRole('button', { name: 'Create brand' }).click();
+    await rp.waitForURL(/\/campaign$/, { timeout: 20_000 });
+
+    // Its partner pool: it invites Acme's owner by email.
+    await rp.goto('/partners');
+    await rp.getByRole('heading', { name: 'Partners', exact: true }).first().waitFor();
+    await rp.getByText('No partners yet. Invite a brand by email.').waitFor();
+    await rp.getByRole('button', { name: 'Invite a brand' }).click();
+    const inviteDialog = rp.getByRole('dialog', { name: 'Invite a brand to your partner pool' });
+    await inviteDialog.getByLabel(/^Email of the brand/).fill(OWNER.email);
+    await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
+    await inviteDialog.getByRole('status').filter({ hasText: `Invitation sent to ${OWNER.email}` }).waitFor();
+    await inviteDialog.getByRole('button', { name: 'Close' }).first().click();
+    await inviteDialog.waitFor({ state: 'detached' });
+    await rp.getByRole('row').filter({ hasText: OWNER.email }).filter({ hasText: 'Pending' }).waitFor();
+    await shot(rp, '22-retailer-pool-invited');
+
+    const partnerMail = await mail.waitFor((m) => m.to.includes(OWNER.email) && m.text.includes('partnerInvite='), 20_000);
+    expect(partnerMail.text).toContain(RETAILER.brand);
+    const link = (partnerMail.text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).map((u) => new URL(u)).find((u) => u.searchParams.has('partnerInvite'));
+    expect(link, partnerMail.text).toBeDefined();
+
+    // Olive (her sessions ended with the password reset in step 4) signs in again and opens the mailed link.
+    const { page } = owner;
+    await page.goto('/sign-in');
+    await signIn(page, OWNER.email, NEW_PASSWORD);
+    await page.waitForURL(/\/campaign$/, { timeout: 20_000 });
+    await page.goto(`${link!.pathname}${link!.search}${link!.hash}`);
+    const answer = page.getByRole('alert').filter({ hasText: 'A partner invitation' });
+    await answer.waitFor();
+    await shot(page, '23-owner-partner-invitation');
+    await answer.getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.getByText(`You are now a partner of ${RETAILER.brand}`).waitFor();
+
+    // The retailer's pool shows Acme approved.
+    await rp.reload();
+    await rp.getByRole('row').filter({ hasText: BRAND }).filter({ hasText: 'Approved' }).waitFor();
+    await shot(rp, '24-retailer-pool-approved');
+
+    // The retailer starts a shared contest in the builder.
+    await rp.goto('/campaign');
+    await rp.getByRole('button', { name: 'New campaign' }).first().click();
+    await rp.getByRole('menuitem', { name: /^Shared/ }).click();
+    await rp.waitForURL(/\/campaign\/\d+$/);
+    const id = Number(/\/campaign\/(\d+)$/.exec(rp.url())![1]);
+    await rp.getByLabel('Campaign name').fill(SHARED_CONTEST);
+    await rp.getByRole('heading', { name: SHARED_CONTEST }).waitFor({ timeout: 15_000 });
+    await rp.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 });
+
+    // Its mission and reward through the API the builder calls, under the retailer's own session.
+    const mission = await rp.request.post('/api/v3/mission', { data: { title: 'Cooler count', type: 'contest' }, headers });
+    expect(mission.status(), await mission.text()).toBe(201);
+    const missionId = ((await mission.json()) as { id: number }).id;
+    const item = await rp.request.post(`/api/v3/mission/${missionId}/item/create`, {
+      data: { kind: 'field', title: 'Photo of the cooler', data: { fieldType: 'photo', required: true } },
+      headers,
+    });
+    expect(item.status(), await item.text()).toBe(201);
+    const added = await rp.request.post(`/api/v3/bundle/${id}/mission`, {
+      data: {
+        missionId,
+        sharedData: ['TOTAL_SALES', 'LEADER_BOARD'],
+        contest: {
+          type: 'store',
+          displayLeaderboard: true,
+          rankLeadersBasedOn: 'numbers_submissions',
+          displayLeadersByUserInfo: false,
+          displayLeadersByStoreInfo: true,
+          displayLeadersByNumberSubmissions: true,
+          displayLeadersByTotalSalesAmount: false,
+          rulesAndRegulations: { useCustom: false, customUrl: '' },
+        },
+      },
+      headers,
+    });
+    expect(added.status(), await added.text()).toBeLessThan(300);
+    const reward = await rp.request.post('/api/reward/write/save-reward', {
+      data: { bundleId: id, type: 'money', title: 'Northwind cash', amount: 500, budget: 2_000 },
+      headers,
+    });
+    expect(reward.status(), await reward.text()).toBe(200);
+
+    // The partner select offers the approved partner: the retailer picks Acme and sends the invite.
+    await rp.reload();
+    const partnersSection = rp.getByRole('region', { name: 'Partners' });
+    await partnersSection.getByRole('button', { name: 'Invite partners' }).click();
+    const modal = rp.getByRole('dialog', { name: 'Invite partner brands' });
+    await modal.getByRole('checkbox', { name: BRAND }).first().check();
+    await shot(rp, '25-retailer-partner-select');
+    await modal.getByRole('button', { name: 'Save partners' }).click();
+    await modal.waitFor({ state: 'detached' });
+    await partnersSection.getByText(BRAND).first().waitFor();
+    const send = rp.getByRole('button', { name: 'Send invite' });
+    await expect.poll(() => send.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await send.click();
+    await rp.waitForURL((url) => url.pathname === '/campaign', { timeout: 20_000 });
+
+    // Acme sees the campaign invitation and takes part.
+    await page.goto('/campaign');
+    await page.getByRole('tab', { name: /Invitations/ }).click();
+    await page.getByRole('link', { name: SHARED_CONTEST }).click();
+    await page.waitForURL(`**/campaign-view/${id}`);
+    const invite = page.getByRole('region', { name: 'Your invitation' });
+    const accept = invite.getByRole('button', { name: 'Accept', exact: true });
+    await expect.poll(() => accept.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await shot(page, '26-owner-campaign-invitation');
+    await accept.click();
+    await page.getByRole('dialog', { name: 'Accept this invitation?' }).getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.getByText('Invitation accepted.').waitFor({ timeout: 20_000 });
+    await invite.getByText('Ready').waitFor();
+
+    // The retailer's builder shows Acme ready.
+    await rp.goto(`/campaign/${id}`);
+    await partnersSection.getByText('Ready').waitFor({ timeout: 20_000 });
+    await shot(rp, '27-retailer-partner-ready');
   });
 });
