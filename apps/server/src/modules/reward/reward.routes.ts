@@ -176,7 +176,7 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
 
   r.get(
     '/api/v3/bundle/codes-template.csv',
-    { config: { permission: 'reward:read' }, schema: { tags, summary: 'A template code file (one code per row, leading zeros kept)', response: { 200: fileResponse('The template as CSV', ['text/csv']) } } },
+    { config: { permission: 'public' }, schema: { tags, summary: 'A template code file (one code per row, leading zeros kept; no brand data, so no session needed)', response: { 200: fileResponse('The template as CSV', ['text/csv']) } } },
     async (_request, reply) =>
       reply.type('text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="codes-template.csv"').send(CODE_TEMPLATE_CSV),
   );
