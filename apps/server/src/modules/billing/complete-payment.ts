@@ -18,13 +18,6 @@ export async function completePayment(tx: DbOrTx, paymentId: string, at = new Da
   // The member who started the payment (Stripe's webhook completes it later, with no one signed in).
   const [by] = payment.createdBy ? await tx.select({ name: users.name }).from(users).where(eq(users.id, payment.createdBy)) : [];
   const actor: ActivityActor = payment.createdBy && by ? { kind: 'user', userId: payment.createdBy, name: by.name } : { kind: 'system' };
-  await recordActivity(tx, {
-    brandId: payment.brandId,
-    actor,
-    action: 'billing.wallet_topped_up',
-    subject: { type: 'payment', id: payment.id },
-    changes: [{ field: 'amount', old: null, new: payment.amountCents }, { field: 'provider', old: null, new: payment.provider }],
-  });
   await creditWallet(tx, {
     brandId: payment.brandId,
     kind: 'topup',
@@ -33,6 +26,15 @@ export async function completePayment(tx: DbOrTx, paymentId: string, at = new Da
     invoiceId: payment.invoiceId,
     note: `card payment (${payment.provider}) of ${formatCents(payment.amountCents, payment.currency)}`,
     createdBy: payment.createdBy,
+  });
+  // Logged after the credit, which holds the brand row: a log line first would hold a key-share lock on it that a
+  // concurrent wallet debit (FOR UPDATE) then waits behind, while this credit waits behind the debit (a deadlock).
+  await recordActivity(tx, {
+    brandId: payment.brandId,
+    actor,
+    action: 'billing.wallet_topped_up',
+    subject: { type: 'payment', id: payment.id },
+    changes: [{ field: 'amount', old: null, new: payment.amountCents }, { field: 'provider', old: null, new: payment.provider }],
   });
   if (payment.invoiceId !== null) {
     const invoice = await lockInvoice(tx, payment.invoiceId);
