@@ -1,9 +1,9 @@
 import { brandIdColumn } from './columns.js';
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { INVOICE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS } from '@rally/domain';
 import { users } from './auth.js';
 import { campaigns } from './campaigns.js';
-import { rewards } from './rewards.js';
 
 export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
 export const invoiceKindEnum = pgEnum('invoice_kind', INVOICE_KINDS);
@@ -46,10 +46,14 @@ export const invoiceLines = pgTable(
     description: text('description').notNull(),
     // Signed: a credit line (unspent postpaid budget) is negative.
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    // A plain id (migration 0037), like the wallet ledger's: deleting the campaign leaves the line as it was.
+    campaignId: integer('campaign_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId, t.id)],
+  (t) => [
+    index('invoice_lines_invoice_idx').on(t.invoiceId, t.id),
+    index('invoice_lines_campaign_idx').on(t.campaignId).where(sql`${t.campaignId} is not null`),
+  ],
 );
 
 /**
@@ -94,8 +98,10 @@ export const walletLedger = pgTable(
     kind: ledgerKindEnum('kind').notNull(),
     // Signed: credits positive, debits negative.
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    campaignId: integer('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
-    rewardId: integer('reward_id').references(() => rewards.id, { onDelete: 'set null' }),
+    // Plain ids, no foreign keys (migration 0037): the row keeps naming a deleted campaign or reward, and a
+    // delete never has to update this append-only table.
+    campaignId: integer('campaign_id'),
+    rewardId: integer('reward_id'),
     invoiceId: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     /** The provider payment a top-up came from: unique, so one payment never credits twice. */
     paymentId: text('payment_id')
@@ -105,5 +111,8 @@ export const walletLedger = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('wallet_ledger_brand_idx').on(t.brandId, t.createdAt)],
+  (t) => [
+    index('wallet_ledger_brand_idx').on(t.brandId, t.createdAt),
+    index('wallet_ledger_campaign_idx').on(t.campaignId).where(sql`${t.campaignId} is not null`),
+  ],
 );
