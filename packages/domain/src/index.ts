@@ -62,3 +62,4 @@ export * from './sign-in-security/sign-in-security.schema.js';
 export * from './payouts/payouts.schema.js';
 export * from './staff/staff.schema.js';
 export * from './notifications/notifications.schema.js';
+export * from './staff/staff.schema.js';

@@ -23,6 +23,8 @@ export const PERMISSION_STATEMENTS = {
   partner: ['read', 'manage'],
   /** The brand's activity log (who changed what). */
   activity: ['read'],
+  /** Store staff (participants who work in the brand's stores): invite, import, move, deactivate (decision 0024). */
+  staff: ['manage'],
 } as const;
 
 export type TResource = keyof typeof PERMISSION_STATEMENTS;
@@ -58,6 +60,7 @@ export const ROLE_PERMISSIONS: Record<TMemberRole, readonly TPermission[]> = {
     'reward:update',
     'reward:delete',
     'store:update',
+    'staff:manage',
     'wallet:read',
     'wallet:pay',
   ],

@@ -1,6 +1,9 @@
 import { brandIdColumn } from './columns.js';
+import { sql } from 'drizzle-orm';
+import type { TLanguageCode, TStaffStatus } from '@rally/domain';
 import {
   bigint,
+  check,
   doublePrecision,
   index,
   integer,
@@ -9,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 export const storeStatusEnum = pgEnum('store_status', ['approved', 'pending', 'rejected', 'inactive']);
@@ -111,15 +115,29 @@ export const storeUsers = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     email: text('email'),
+    // 'employee' (called "staff" in the dashboard and import files) or 'manager' (migration 0040).
     role: text('role').notNull().default('employee'),
     // scrypt hash for password sign-in to /play (demo store users only); others sign in by emailed code.
     passwordHash: text('password_hash'),
+    // Only 'active' people sign in to /play and count in stores.total_users; 'pending' waits for approval,
+    // 'inactive' was deactivated, 'rejected' was refused (STAFF_STATUSES, decision 0024).
+    status: text('status').$type<TStaffStatus>().notNull().default('active'),
+    // The person's language (en, es, fr) for mails and /play; null: the inviter's.
+    locale: text('locale').$type<TLanguageCode>(),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('store_users_store_idx').on(t.storeId),
     index('store_users_brand_idx').on(t.brandId),
     index('store_users_email_idx').on(t.email),
+    // One person per brand by address in any case: an import updates instead of duplicating.
+    uniqueIndex('store_users_brand_email_uq').on(t.brandId, sql`lower(${t.email})`).where(sql`${t.email} is not null`),
+    index('store_users_store_status_name_idx').on(t.storeId, t.status, t.name, t.id),
+    check('store_users_status', sql`${t.status} in ('active', 'pending', 'inactive', 'rejected')`),
+    check('store_users_role', sql`${t.role} in ('employee', 'manager')`),
+    check('store_users_locale', sql`${t.locale} in ('en', 'es', 'fr')`),
   ],
 );
 
