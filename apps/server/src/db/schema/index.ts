@@ -16,3 +16,6 @@ export * from './activity.js';
 export * from './operator.js';
 export * from './sso.js';
 export * from './team.js';
+export * from './payouts.js';
+export * from './notifications.js';
+export * from './api-keys.js';

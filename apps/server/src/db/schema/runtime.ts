@@ -16,7 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { COMPLETION_STATUSES, UNLOCK_STATUSES, type TPrizeUserFormBody } from '@rally/domain';
+import { COMPLETION_STATUSES, UNLOCK_STATUSES, type TPlayLanguage, type TPrizeUserFormBody } from '@rally/domain';
 import { campaigns } from './campaigns.js';
 import { campaignMissions } from './missions.js';
 import { rewardCodes, rewards } from './rewards.js';
@@ -31,12 +31,44 @@ export const consumers = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     brandId: brandIdColumn(),
-    email: text('email').notNull(),
+    // Null once the consumer deleted their account (decision 0027): the address may join the brand again.
+    email: text('email'),
     name: text('name').notNull(),
     countryCode: text('country_code').notNull(),
+    // The /play language (en, es, fr) and IANA time zone the consumer chose; null: follow the browser (migration 0043).
+    locale: text('locale').$type<TPlayLanguage>(),
+    timeZone: text('time_zone'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('consumers_brand_email_uq').on(t.brandId, t.email), index('consumers_email_idx').on(t.email)],
+  (t) => [
+    uniqueIndex('consumers_brand_email_uq').on(t.brandId, t.email),
+    index('consumers_email_idx').on(t.email),
+    check('consumers_locale', sql`${t.locale} in ('en', 'es', 'fr')`),
+    check('consumers_deleted_no_email', sql`${t.deletedAt} is null or ${t.email} is null`),
+  ],
+);
+
+/** A participant's change of email (decision 0027): a six-digit code mailed to the new address, stored hashed. */
+export const playEmailChanges = pgTable(
+  'play_email_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: brandIdColumn(),
+    storeUserId: integer('store_user_id').references(() => storeUsers.id, { onDelete: 'cascade' }),
+    consumerId: integer('consumer_id').references(() => consumers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('play_email_changes_one_participant', sql`(${t.storeUserId} is null) <> (${t.consumerId} is null)`),
+    index('play_email_changes_user_idx').on(t.storeUserId, t.id).where(sql`${t.storeUserId} is not null`),
+    index('play_email_changes_consumer_idx').on(t.consumerId, t.id).where(sql`${t.consumerId} is not null`),
+  ],
 );
 
 /** One-time sign-in codes for /play, stored hashed; a consumer's first sign-in carries what to create. */
@@ -99,6 +131,8 @@ export const completions = pgTable(
     itemsSold: jsonb('items_sold').$type<{ itemId: number; quantity: number }[]>().notNull().default([]),
     answers: jsonb('answers').$type<unknown>(),
     receiptUploadId: text('receipt_upload_id'),
+    // The store manager who entered it for this participant, a colleague of the same store (decision 0025).
+    enteredBy: integer('entered_by').references(() => storeUsers.id, { onDelete: 'set null' }),
     score: integer('score'),
     passed: boolean('passed'),
     // Idempotent submit: 'u:<storeUserId>' / 'c:<consumerId>' with the client's key; the first answer is kept.
@@ -117,6 +151,7 @@ export const completions = pgTable(
     index('completions_consumer_mission_idx').on(t.consumerId, t.campaignMissionId, t.status).where(sql`${t.consumerId} is not null`),
     index('completions_store_mission_idx').on(t.storeId, t.campaignMissionId).where(sql`${t.storeId} is not null`),
     index('completions_mission_created_idx').on(t.campaignMissionId, t.createdAt),
+    index('completions_entered_by_idx').on(t.enteredBy).where(sql`${t.enteredBy} is not null`),
   ],
 );
 
@@ -173,6 +208,8 @@ export const rewardUnlocks = pgTable(
     index('reward_unlocks_user_idx').on(t.storeUserId, t.rewardId).where(sql`${t.storeUserId} is not null`),
     index('reward_unlocks_consumer_idx').on(t.consumerId, t.rewardId).where(sql`${t.consumerId} is not null`),
     index('reward_unlocks_completion_idx').on(t.completionId),
+    // The public API pages a brand's unlocks by id (GET /api/v1/unlocks; migration 0044).
+    index('reward_unlocks_brand_id_idx').on(t.brandId, t.id),
   ],
 );
 
