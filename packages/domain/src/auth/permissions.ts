@@ -25,6 +25,8 @@ export const PERMISSION_STATEMENTS = {
   activity: ['read'],
   /** Store staff (participants who work in the brand's stores): invite, import, move, deactivate (decision 0024). */
   staff: ['manage'],
+  /** The brand's API keys for the public API (/api/v1): create, list, revoke, rotate (owners and admins). */
+  'api-key': ['manage'],
 } as const;
 
 export type TResource = keyof typeof PERMISSION_STATEMENTS;
