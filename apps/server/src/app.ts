@@ -46,6 +46,7 @@ import { posRoutes } from './modules/pos/pos.routes.js';
 import { activityRoutes } from './modules/activity/index.js';
 import { isOperator, operatorRoutes } from './modules/operator/index.js';
 import { teamRoutes } from './modules/team/index.js';
+import { staffRoutes } from './modules/staff/index.js';
 import { signInSecurityRoutes } from './modules/sign-in-security/index.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
@@ -222,6 +223,7 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   // An invited partner's save-reward is the partner module's; passed in, as partner depends on reward.
   await app.register(rewardRoutes, { dataDir: env.DATA_DIR, partnerFill: { isInvitedTo, fillPartnerReward } });
   await app.register(storeRoutes);
+  await app.register(staffRoutes, { publicUrl: env.PUBLIC_URL });
   await app.register(launchRoutes, {
     calculateReach: (db, brandId, request) => calculateReach({ db, caches: caches.store, brandId, request }),
     checkPlaces: (selection) => checkSelectedPlaces(selection),
