@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { billingRoutes, createPaymentProvider } from './modules/billing/index.js';
+import { createPayoutProvider, payoutRoutes } from './modules/payouts/index.js';
 import { missionRoutes } from './modules/mission/mission.routes.js';
 import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
@@ -32,9 +33,12 @@ import { launchRoutes } from './modules/launch/launch.routes.js';
 import { payDueBudgetFromWallet } from './modules/launch/index.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { playRoutes } from './modules/play/play.routes.js';
+import { storeJoinRoutes } from './modules/store-join/index.js';
+import { managerEntryRoutes } from './modules/manager-entry/index.js';
 import { createDiskStorage } from './modules/media/media-storage.js';
 import { createOcrPool, smartReviewRoutes, type SmartReviewDeps } from './modules/smart-review/index.js';
 import { playUploadRoutes } from './modules/play/play-uploads.routes.js';
+import { playSelfServiceRoutes } from './modules/play/play-self-service.routes.js';
 import { languageFrom, publicPageRoutes, queueRewardCodeMail } from './modules/public-page/index.js';
 import { promoteRoutes } from './modules/promote/index.js';
 import { createPlayMailer } from './modules/play/play-mailer.js';
@@ -44,9 +48,12 @@ import { fillPartnerReward, isInvitedTo, partnerPoolRoutes, partnerRoutes } from
 import { exportRoutes } from './modules/export/export.routes.js';
 import { posRoutes } from './modules/pos/pos.routes.js';
 import { activityRoutes } from './modules/activity/index.js';
+import { apiKeyRoutes, authenticateApiKey, type ApiClient } from './modules/api-keys/index.js';
+import { publicApiRoutes } from './modules/public-api/index.js';
 import { isOperator, operatorRoutes } from './modules/operator/index.js';
 import { teamRoutes } from './modules/team/index.js';
 import { staffRoutes } from './modules/staff/index.js';
+import { notificationRoutes } from './modules/notifications/index.js';
 import { signInSecurityRoutes } from './modules/sign-in-security/index.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
@@ -74,6 +81,8 @@ declare module 'fastify' {
     actor(request: FastifyRequest): Promise<RequestActor>;
     /** Resolves the signed-in user whether or not they belong to a brand yet, or throws 401. */
     user(request: FastifyRequest): Promise<RequestUser>;
+    /** The public API's caller: the brand's API key of the Authorization header (modules/api-keys), or throws 401. */
+    apiClient(request: FastifyRequest): Promise<ApiClient>;
   }
 }
 
@@ -157,6 +166,16 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     return actor;
   });
   app.decorate('user', (request: FastifyRequest) => resolveUser(auth, caches.sessions, request));
+  // Checked once per request as well: the route-access check, the per-key rate limit and the handler share it.
+  const apiClients = new WeakMap<FastifyRequest, Promise<ApiClient>>();
+  app.decorate('apiClient', (request: FastifyRequest) => {
+    let client = apiClients.get(request);
+    if (!client) {
+      client = authenticateApiKey(database.db, request);
+      apiClients.set(request, client);
+    }
+    return client;
+  });
 
   const paymentProvider = createPaymentProvider(env);
   // Stripe Elements loads Stripe.js and its card frames from Stripe (only when Stripe is the provider).
@@ -216,7 +235,11 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     tokenRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
   await app.register(meRoutes, { isOperator: (userId: string) => isOperator(database.db, userId, env.operatorEmails) });
-  await app.register(billingRoutes, { provider: paymentProvider, publicUrl: env.PUBLIC_URL, closeEverySeconds: env.INVOICE_CLOSE_CHECK_SECONDS });
+  await app.register(billingRoutes, { provider: paymentProvider, publicUrl: env.PUBLIC_URL, closeEverySeconds: env.INVOICE_CLOSE_CHECK_SECONDS,
+    reconcileEverySeconds: env.PAYMENT_RECONCILE_SECONDS,
+    reconcileAfterMinutes: env.PAYMENT_RECONCILE_AFTER_MINUTES,
+    seller: sellerParty(env),
+  });
   await app.register(campaignRoutes);
   await app.register(builderRoutes);
   await app.register(missionRoutes);
@@ -235,6 +258,15 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(exportRoutes, { dataDir: env.DATA_DIR, secret: env.AUTH_SECRET, publicUrl: env.PUBLIC_URL });
   await app.register(posRoutes);
   await app.register(activityRoutes);
+  await app.register(apiKeyRoutes);
+  // The public API (/api/v1, decision 0028): a brand's systems with its API keys, over the dashboard's use cases.
+  await app.register(publicApiRoutes, {
+    rateLimit: { max: env.API_KEY_RATE_LIMIT, timeWindow: env.API_KEY_RATE_WINDOW_MS },
+    calculateReach: (db, brandId, request) => calculateReach({ db, caches: caches.store, brandId, request }),
+    checkPlaces: (selection) => checkSelectedPlaces(selection),
+  });
+  // Money rewards paid out to participants (decision 0022): the sandbox, or Tremendous (PAYOUT_PROVIDER, checked at boot).
+  await app.register(payoutRoutes, { provider: createPayoutProvider(env) });
   await app.register(operatorRoutes, { operatorEmails: env.operatorEmails });
   await app.register(teamRoutes, { publicUrl: env.PUBLIC_URL, dataDir: env.DATA_DIR, evictSessionsOf: (userId) => caches.sessions.evictUser(userId) });
   // Smart review: receipts participants send are read by a small OCR pool in the background (decision 0009).
@@ -268,6 +300,28 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
     },
   });
   await app.register(playUploadRoutes, { dataDir: env.DATA_DIR });
+  // A participant's inbox, choices and Web Push; the fan-out and sending are jobs (decision 0026).
+  await app.register(notificationRoutes, {
+    vapid: env.vapid,
+    mailer,
+    publicUrl: env.PUBLIC_URL,
+    sweepSeconds: env.NOTIFICATION_SWEEP_SECONDS,
+    allowLoopbackPush: env.NODE_ENV !== 'production',
+  });
+  // Join by store code and a manager's entries for colleagues (decision 0025).
+  await app.register(storeJoinRoutes, {
+    mailer: createPlayMailer(mailer),
+    publicUrl: env.PUBLIC_URL,
+    secureCookies,
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
+  });
+  await app.register(managerEntryRoutes, { smartReview });
+  // A participant's own settings, data download and account deletion in /play (decision 0027).
+  await app.register(playSelfServiceRoutes, {
+    mailer,
+    secureCookies,
+    signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
+  });
   await app.register(publicPageRoutes, { publicUrl: env.PUBLIC_URL, webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : '' });
   await app.register(promoteRoutes, { publicUrl: env.PUBLIC_URL, secret: env.AUTH_SECRET, dailyLimit: env.PROMOTE_DAILY_LIMIT });
   await app.register(mediaRoutes, {

@@ -15,7 +15,8 @@ declare module 'fastify' {
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Cross-site request forgery guard for cookie-authenticated writes (decision 0003).
+ * Cross-site request forgery guard for cookie-authenticated writes (decision 0003); the public API's key calls
+ * (decision 0028) carry no cookie and are not checked.
  *
  * Writes (POST/PUT/PATCH/DELETE): a browser always names the Origin of a cross-origin write, and
  * Sec-Fetch-Site, so a write whose origin is not ours, or that the browser calls cross-site, is refused.
@@ -31,6 +32,9 @@ export function registerCsrfGuard(app: FastifyInstance, trustedOrigins: string[]
   const trusted = new Set(trustedOrigins);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // The public API (/api/v1) authenticates by the Authorization header only and refuses any cookie, so a page on
+    // another site cannot make a browser call it with ambient credentials: there is nothing to forge.
+    if (request.routeOptions.config.permission === 'api-key') return;
     const site = request.headers['sec-fetch-site'];
     if (SAFE.has(request.method)) {
       if (request.routeOptions.config.stateChanging !== true) return;

@@ -89,7 +89,19 @@ export function documentRoute(input: TransformInput): { schema: Record<string, u
   if (config.permission !== undefined) {
     // Who may call it (plugins/route-access.ts): a brand permission answers 401 signed out, 403 to a role without it.
     schema['x-rally-permission'] = config.permission;
-    if (isBrandPermission(config.permission)) {
+    if (config.permission === 'api-key') {
+      // The public API (decision 0028): a brand's key as a bearer token, with the scope the route names.
+      const scope = (input.route.config as { apiScope?: string }).apiScope;
+      schema.security = [{ apiKey: [] }];
+      schema['x-rally-scope'] = scope;
+      refusal(401);
+      refusal(403);
+      refusal(429);
+      response[401] = { ...response[401], description: 'No API key, or a key that is not valid, revoked or expired; a request with a cookie' };
+      response[403] = { ...response[403], description: `The key lacks the \`${scope}\` scope (error.fields names it)` };
+      const needs = `Needs an API key with the \`${scope}\` scope (README "API keys and the public API").`;
+      schema.description = typeof schema.description === 'string' ? `${schema.description}\n\n${needs}` : needs;
+    } else if (isBrandPermission(config.permission)) {
       refusal(401);
       refusal(403);
       const needs = `Needs the \`${config.permission}\` permission (roles: README "Roles").`;
@@ -145,6 +157,11 @@ export async function registerOpenApi(app: FastifyInstance, o: { sessionCookie: 
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: o.sessionCookie },
           playSession: { type: 'apiKey', in: 'cookie', name: 'rally_play_session' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A brand's API key (`rk_live_<id>_<secret>`), made in Settings → API keys: the public API (/api/v1) only, never with a cookie",
+          },
         },
       },
     },

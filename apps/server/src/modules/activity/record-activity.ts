@@ -17,8 +17,9 @@ export interface ActivityEntry {
   changes?: { field: string; old: unknown; new: unknown }[];
 }
 
-/** The actor a signed-in member's change is logged under. */
-export const userActor = (actor: { userId: string; userName: string }): ActivityActor => ({ kind: 'user', userId: actor.userId, name: actor.userName });
+/** The actor a signed-in member's change is logged under; a change made with an API key is logged under the key's name. */
+export const userActor = (actor: { userId: string; userName: string; apiKey?: { id: string; name: string } }): ActivityActor =>
+  actor.apiKey ? { kind: 'api_key', keyId: actor.apiKey.id, name: actor.apiKey.name } : { kind: 'user', userId: actor.userId, name: actor.userName };
 
 /**
  * Records a change in the brand's activity log. Call it with the transaction that makes the change, so the log holds

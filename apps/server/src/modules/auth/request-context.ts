@@ -15,6 +15,8 @@ export interface RequestActor {
   brandId: string;
   role: TMemberRole;
   permissions: TPermission[];
+  /** Set when a brand's API key calls (the public API, modules/api-keys): changes are logged under the key's name. */
+  apiKey?: { id: string; name: string };
 }
 
 export function headersOf(request: FastifyRequest): Headers {

@@ -17,3 +17,5 @@ export { addCampaignMission, deleteCampaignMission, updateCampaignMission } from
 export { deleteCampaign, type DeleteCampaignOptions } from './delete-campaign.js';
 export { editCampaign, type CampaignEdit, type EditCampaignOptions } from './edit-campaign.js';
 export { updateCampaignFields } from './update-campaign-fields.js';
+export { createDraft } from './create-draft.js';
+export { duplicateCampaign } from './duplicate-campaign.js';

@@ -1,0 +1,255 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ZCampaign,
+  ZCampaignIdParams,
+  ZCampaignReport,
+  ZPlayCompletionResult,
+  ZStatusChangeResult,
+  ZV1CampaignPage,
+  ZV1CompletionBody,
+  ZV1CreateCampaignBody,
+  ZV1LaunchBody,
+  ZV1PageQuery,
+  ZV1UnlockPage,
+  ZV1UnlocksQuery,
+  type TApiKeyScope,
+} from '@rally/domain';
+import { z } from 'zod';
+import { documentedHeaders } from '../../lib/api-docs.js';
+import { invalid } from '../../lib/app-error.js';
+import { errorResponses } from '../../lib/error-responses.js';
+import { recordActivity } from '../activity/index.js';
+import { actorOfApiClient, touchApiKey } from '../api-keys/index.js';
+import { endCampaign } from '../campaign/index.js';
+import { changeCampaignStatus, type CalculateReach, type CheckPlaces } from '../launch/index.js';
+import { getCampaignReport } from '../report/index.js';
+import { createCampaign } from './create-campaign.js';
+import { getCampaign } from './get-campaign.js';
+import { listCampaignsPage } from './list-campaigns-page.js';
+import { listUnlocksPage } from './list-unlocks-page.js';
+import { recordCompletionFor } from './record-completion-for.js';
+
+export interface PublicApiOptions {
+  /** Calls per key per window (API_KEY_RATE_LIMIT, API_KEY_RATE_WINDOW_MS). */
+  rateLimit: { max: number; timeWindow: number };
+  calculateReach: CalculateReach;
+  checkPlaces: CheckPlaces;
+}
+
+const tags = ['public API v1'];
+
+/** A client's key for one completion: 8 to 128 letters, digits, . _ : - (a UUID will do). */
+const ZApiIdempotencyKey = z
+  .string({ message: 'required: a key for this completion, sent again unchanged on a retry' })
+  .regex(/^[\w.:-]{8,128}$/, { message: '8 to 128 letters, digits, . _ : -' });
+
+const CAMPAIGN_EXAMPLE = {
+  id: 42,
+  publicUid: 'k3j9x2',
+  name: 'Spring sell-out',
+  type: 'general',
+  status: 'draft',
+  sharedCampaign: false,
+  brandId: 'b_acme',
+  finishCriteria: [],
+  startDate: null,
+  endDate: null,
+  timeZone: 'America/New_York',
+  createdAt: 1790000000,
+  updatedAt: 1790000000,
+  completionProgress: 20,
+  kpi: { reach: { groups: 0, stores: 0, users: 0 } },
+  scope: { type: 'all', pks: [] },
+  version: 1,
+};
+
+/**
+ * The public API (/api/v1, decision 0028): what a brand's own systems (POS, CRM, scripts) call with an API key.
+ * Each route names its scope (config.apiScope, checked with the key by plugins/route-access.ts) and runs the same use
+ * case as the dashboard's route, with the key as the actor (its changes are logged under the key's name). Every call
+ * is limited per key and leaves one line in the brand's activity log.
+ */
+export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptions) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const keyOf = async (request: FastifyRequest) => `api-key:${(await app.apiClient(request)).keyId}`;
+  const access = (apiScope: TApiKeyScope) => ({
+    permission: 'api-key' as const,
+    apiScope,
+    rateLimit: { max: opts.rateLimit.max, timeWindow: opts.rateLimit.timeWindow, keyGenerator: keyOf },
+  });
+  const actorOf = async (request: FastifyRequest) => actorOfApiClient(await app.apiClient(request));
+
+  // One activity line per call that its key authenticated (refused keys leave none: they name no brand), and the
+  // key's last use. After the answer is sent, so the log never slows a call; a failure to log is logged.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.routeOptions.config.permission !== 'api-key') return;
+    const client = await app.apiClient(request).catch(() => null);
+    if (!client) return;
+    try {
+      await recordActivity(db, {
+        brandId: client.brandId,
+        actor: { kind: 'api_key', keyId: client.keyId, name: client.name },
+        action: 'api_key.called',
+        subject: { type: 'api_key', id: client.keyId, label: `${request.method} ${request.routeOptions.url ?? request.url} → ${reply.statusCode}` },
+      });
+      await touchApiKey(db, client.keyId);
+    } catch (error) {
+      request.log.error({ err: error }, 'api key call not logged');
+    }
+  });
+
+  r.get(
+    '/api/v1/campaigns',
+    {
+      config: access('campaigns:read'),
+      schema: {
+        tags,
+        summary: "The brand's campaigns, oldest first, a page at a time (send nextCursor back as cursor)",
+        querystring: ZV1PageQuery,
+        response: { 200: ZV1CampaignPage.meta({ example: { items: [CAMPAIGN_EXAMPLE], nextCursor: 'WzQyXQ' } }), ...errorResponses },
+      },
+    },
+    async (request) => listCampaignsPage(db, await actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/v1/campaigns/:id',
+    {
+      config: access('campaigns:read'),
+      schema: { tags, summary: 'One campaign of the brand', params: ZCampaignIdParams, response: { 200: ZCampaign.meta({ example: CAMPAIGN_EXAMPLE }), ...errorResponses } },
+    },
+    async (request) => getCampaign(db, await actorOf(request), request.params.id),
+  );
+
+  r.post(
+    '/api/v1/campaigns',
+    {
+      config: access('campaigns:write'),
+      schema: {
+        tags,
+        summary: 'Create a draft campaign from a template (a campaign type) or as a copy of one of the brand\'s campaigns',
+        description: '`{ "template": "general" }` starts from the type\'s settings; `{ "copyOf": 42 }` copies campaign 42 (missions, rewards and unissued codes; not its schedule, payments or partners).',
+        body: ZV1CreateCampaignBody.meta({ example: { template: 'general' } }),
+        response: { 201: ZCampaign, ...errorResponses },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCampaign(db, await actorOf(request), request.body)),
+  );
+
+  r.post(
+    '/api/v1/campaigns/:id/launch',
+    {
+      config: access('campaigns:write'),
+      schema: {
+        tags,
+        summary: 'Launch or schedule a complete campaign (the dashboard\'s launch form, same rules)',
+        description:
+          'action `launch` starts now, `schedule` at startDate (epoch seconds); a money campaign\'s budgets are paid from the wallet (402 BUDGET_UNPAID when it does not cover them). A campaign not complete yet is 409.',
+        params: ZCampaignIdParams,
+        body: ZV1LaunchBody.meta({ example: { action: 'launch', endDate: 1793000000, timeZone: 'America/New_York', scope: 'all' } }),
+        response: { 200: ZStatusChangeResult, 402: errorResponses[409], ...errorResponses },
+      },
+    },
+    async (request) =>
+      changeCampaignStatus({
+        db,
+        actor: await actorOf(request),
+        campaignId: request.params.id,
+        form: { ...request.body, bundleId: request.params.id },
+        scheduler: app.scheduler,
+        calculateReach: opts.calculateReach,
+        checkPlaces: opts.checkPlaces,
+      }),
+  );
+
+  r.post(
+    '/api/v1/campaigns/:id/end',
+    {
+      config: access('campaigns:write'),
+      schema: {
+        tags,
+        summary: 'End an active campaign now (the budget nobody won goes back to the wallet)',
+        params: ZCampaignIdParams,
+        response: { 200: ZCampaign, ...errorResponses },
+      },
+    },
+    async (request) => endCampaign({ db, actor: await actorOf(request), campaignId: request.params.id }),
+  );
+
+  r.post(
+    '/api/v1/completions',
+    {
+      config: access('completions:write'),
+      schema: {
+        tags,
+        summary: "Enter a completion on a participant's behalf (Idempotency-Key header required; a replay answers the first result)",
+        description:
+          'The participant (a store user or consumer of the brand) must be reached by the campaign; the submission is what /play sends for the mission (`kind` is its submission kind). Rewards it unlocks are issued as for the participant\'s own submit. 201 with the completion; the same Idempotency-Key again answers 200 with the first body and replayed: true; with another body 409 IDEMPOTENCY_KEY_REUSED.',
+        headers: documentedHeaders({
+          [IDEMPOTENCY_KEY_HEADER]: {
+            required: true,
+            minLength: 8,
+            maxLength: 128,
+            pattern: '^[\\w.:-]+$',
+            description: 'A key the client makes for this completion (a UUID will do), sent again unchanged on a retry',
+          },
+        }),
+        body: ZV1CompletionBody.meta({
+          example: { participant: { kind: 'store_user', id: 812 }, campaignId: 42, campaignMissionId: 7, submission: { kind: 'itemSold', items: [{ itemId: 31, quantity: 2 }] } },
+        }),
+        response: { 200: ZPlayCompletionResult, 201: ZPlayCompletionResult, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const key = ZApiIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
+      if (!key.success) throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: key.error.issues[0]?.message ?? 'required' }]);
+      const { result, created } = await recordCompletionFor({
+        db,
+        client: await app.apiClient(request),
+        caches: { engine: app.caches.engine, reaches: app.caches.play.reaches },
+        body: request.body,
+        idempotencyKey: key.data,
+      });
+      return reply.status(created ? 201 : 200).send(result);
+    },
+  );
+
+  r.get(
+    '/api/v1/unlocks',
+    {
+      config: access('reports:read'),
+      schema: {
+        tags,
+        summary: 'Rewards unlocked and codes issued, in the order they happened, a page at a time (optionally of one campaign)',
+        querystring: ZV1UnlocksQuery,
+        response: {
+          200: ZV1UnlockPage.meta({
+            example: {
+              items: [{ id: 9001, campaignId: 42, rewardId: 5, participant: { kind: 'store_user', id: 812 }, completionId: 77001, code: 'SPRING-4F7K', amountCents: null, unlockedAt: 1790003600 }],
+              nextCursor: null,
+            },
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => listUnlocksPage(db, await actorOf(request), request.query),
+  );
+
+  r.get(
+    '/api/v1/campaigns/:id/report',
+    {
+      config: access('reports:read'),
+      schema: {
+        tags,
+        summary: "A campaign's report: totals, per mission, per reward and per day (the dashboard's figures)",
+        params: ZCampaignIdParams,
+        response: { 200: ZCampaignReport, ...errorResponses },
+      },
+    },
+    async (request) => getCampaignReport({ db, actor: await actorOf(request), campaignId: request.params.id }),
+  );
+}
