@@ -10,6 +10,7 @@ import {
   FORM_FIELD_TYPES,
 } from '../mission/mission-enums.js';
 import { REWARD_SCOPES, REWARD_TYPES } from '../reward/reward-enums.js';
+import { PLAY_LANGUAGES } from './play-self-service.schema.js';
 
 /**
  * The participant API (/api/play/…): store users and consumers taking part in running campaigns.
@@ -152,6 +153,9 @@ export const ZParticipant = z.object({
   storeName: z.string().nullable(),
   /** The store's country (store users) or the consumer's. */
   countryCode: z.string().nullable(),
+  /** The participant's chosen /play language and time zone (settings); null: follow the browser. */
+  language: z.enum(PLAY_LANGUAGES).nullable(),
+  timeZone: z.string().nullable(),
 });
 export type TParticipant = z.infer<typeof ZParticipant>;
 

@@ -125,6 +125,10 @@ export const storeUsers = pgTable(
     // The person's language (en, es, fr) for mails and /play; null: the inviter's.
     locale: text('locale').$type<TLanguageCode>(),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    // The IANA time zone the person chose in /play (its dates are shown in it); null: the browser's (migration 0043).
+    timeZone: text('time_zone'),
+    // Set when the person deleted their account (decision 0027): name replaced, email and password removed.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -138,6 +142,7 @@ export const storeUsers = pgTable(
     check('store_users_status', sql`${t.status} in ('active', 'pending', 'inactive', 'rejected')`),
     check('store_users_role', sql`${t.role} in ('employee', 'manager')`),
     check('store_users_locale', sql`${t.locale} in ('en', 'es', 'fr')`),
+    check('store_users_deleted_no_email', sql`${t.deletedAt} is null or ${t.email} is null`),
   ],
 );
 

@@ -81,6 +81,8 @@ function toActor(row: ParticipantRow): PlayActor {
       storeId: row.store_id,
       storeName: row.store_name,
       countryCode: row.country_code,
+      language: row.language,
+      timeZone: row.time_zone,
     },
   };
 }

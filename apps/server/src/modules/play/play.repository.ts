@@ -362,14 +362,17 @@ export interface ParticipantRow {
   store_id: number | null;
   store_name: string | null;
   country_code: string | null;
+  /** Chosen in /play settings (decision 0027); null: follow the browser. */
+  language: 'en' | 'es' | 'fr' | null;
+  time_zone: string | null;
 }
 
 // A participant's row with its brand and store, for a store user (u) or a consumer (c); completed by a WHERE.
 const storeUserRow = sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name, b.currency as brand_currency,
-    s.id as store_id, s.name as store_name, s.country_code
+    s.id as store_id, s.name as store_name, s.country_code, u.locale as language, u.time_zone
   from store_users u join brands b on b.id = u.brand_id join stores s on s.id = u.store_id`;
 const consumerRow = sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name, b.currency as brand_currency,
-    null::int as store_id, null::text as store_name, c.country_code
+    null::int as store_id, null::text as store_name, c.country_code, c.locale as language, c.time_zone
   from consumers c join brands b on b.id = c.brand_id`;
 
 /** Loads a participant with its brand and store. */
