@@ -3,8 +3,9 @@
 -- This file is the one source of these functions: db/sql-sources.ts applies it again whenever it changes.
 --
 -- Lock order (decision 0008 "Issuance paths and lock order"): every transaction that locks reward rows or
--- slices of several rewards visits the rewards in ascending id — the engine's issue loop does (its plan comes
--- in reward id order), and so does the fold below — so a debit and a fold cannot wait on each other in a cycle.
+-- slices of several rewards visits those rewards in ascending id — the engine's issue loop does (its plan lists
+-- the rewards that take no budget first, then the budget debits in reward id order: write-completion.ts issueOrder),
+-- and so does the fold below — so a debit and a fold cannot wait on each other in a cycle.
 
 -- rewards.budget_spent_cents (settled spend) and the slices' spent_cents are the negated sum of the ledger's rows:
 -- each row moves its slice (or, without one, the reward row) in the same statement; the CHECKs keep spent ≤ allotted

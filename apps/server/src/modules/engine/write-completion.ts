@@ -74,8 +74,9 @@ export const toEngineReward = (r: EngineRewardRow): TEngineReward => ({
 });
 
 /**
- * The rewards a completion of this mission can earn, in the order every issue visits them: ascending reward id, the
- * lock order of db/functions/reward-budget.sql (the fold visits a campaign's rewards in the same order).
+ * The rewards a completion of this mission can earn, in ascending reward id: the order of the state engine_state
+ * reads (one entry per reward) and, among budget debits, of the plan (issueOrder), the lock order of
+ * db/functions/reward-budget.sql (the fold visits a campaign's rewards in the same order).
  */
 export const rewardsInScope = (rewards: EngineRewardRow[], missionId: number): EngineRewardRow[] =>
   rewards.filter((r) => inRewardScope(r, missionId)).sort((a, b) => a.id - b.id);
@@ -135,8 +136,19 @@ export function planIssue(
     out.plan.push({ rewardId: r.id, n, kind, amount: issueAmountFor(er, current), ...(kind === 'code' ? { codeFrom: codeFrom(cursors, r.id) } : {}) });
     out.statics[String(r.id)] = { ...campaign, rewardId: r.id, type: r.type, title: r.title, linkToShop: null, finePrint: null, prizeForm: null };
   });
-  return out;
+  return { ...out, plan: issueOrder(out.plan) };
 }
+
+/**
+ * The order engine_issue writes a plan in: first what takes no budget (codes by SKIP LOCKED, prizes, plain
+ * unlocks — locks nothing anyone waits for), then what debits a budget, each group in ascending reward id. A budget
+ * slice stays locked until commit, so taken last it is held the shortest time (every other participant's debit of
+ * that reward queues behind it); among themselves budgets keep the ascending order the fold locks in (decision 0008 §9, §18).
+ */
+export const issueOrder = (plan: EnginePlanItem[]): EnginePlanItem[] => [
+  ...plan.filter((item) => !(item.amount !== null && item.amount > 0)),
+  ...plan.filter((item) => item.amount !== null && item.amount > 0),
+];
 
 // Optimistic tries, then tries holding the participant's lock from the read to the write.
 const OPTIMISTIC_ATTEMPTS = 3;
