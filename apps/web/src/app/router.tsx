@@ -20,12 +20,14 @@ const ConfirmEmailPage = lazy(() => import('../features/auth/components/confirm-
 const AccountPage = lazy(() => import('../features/account/components/account-page'));
 const AccountSecurityPage = lazy(() => import('../features/security/components/account-security-page'));
 const BrandSignInSecurityPage = lazy(() => import('../features/security/components/brand-sign-in-security-page'));
+const ApiKeysPage = lazy(() => import('../features/api-keys/components/api-keys-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
 const StoresPage = lazy(() => import('../features/stores/components/stores-page'));
 const GroupsPage = lazy(() => import('../features/stores/components/groups-page'));
 const StorePage = lazy(() => import('../features/stores/components/store-page'));
 const PosImportPage = lazy(() => import('../features/stores/components/pos-import-page'));
+const StaffImportPage = lazy(() => import('../features/staff/components/staff-import-page'));
 const ExportsPage = lazy(() => import('../features/exports/components/exports-page'));
 const MissionListPage = lazy(() => import('../features/missions/components/mission-list-page'));
 const MissionEditorPage = lazy(() => import('../features/missions/components/mission-editor-page'));
@@ -122,6 +124,7 @@ export const routes: RouteObject[] = [
           { path: 'mission/update/:missionId', element: <MissionEditorPage /> },
           { path: 'stores', element: <StoresPage /> },
           { path: 'stores/pos-import', element: <PosImportPage /> },
+          { path: 'stores/staff-import', element: <StaffImportPage /> },
           { path: 'stores/:id', element: <StorePage /> },
           { path: 'exports', element: <ExportsPage /> },
           { path: 'groups', element: <GroupsPage /> },
@@ -129,6 +132,7 @@ export const routes: RouteObject[] = [
           { path: 'billing', element: <BillingPage /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'settings/sign-in-security', element: <BrandSignInSecurityPage /> },
+          { path: 'settings/api-keys', element: <ApiKeysPage /> },
           { path: 'partners', element: <PartnersPage /> },
           { path: 'team', element: <TeamPage /> },
           { path: 'activity', element: <ActivityPage /> },

@@ -16,7 +16,7 @@ beforeAll(async () => {
   owner = await t.signIn('owner@brand.test');
   await insertMember(db(), t.brandIds.owner, await insertPasswordUser(db(), 'analyst@keys.test', 'Ana Analyst', DEMO_PASSWORD), 'analyst');
   analyst = await t.signIn('analyst@keys.test');
-}, 120_000);
+}, 600_000);
 afterAll(async () => t?.close());
 
 async function createKey(cookie: string, body: object = { name: 'POS sync', scopes: ['campaigns:read'] }) {

@@ -34,5 +34,7 @@ export async function recordCompletionFor(o: RecordCompletionForOptions): Promis
     campaignMissionId,
     body: submission,
     idempotencyKey: `api:${o.idempotencyKey}`,
+    // The public API takes no photos: a receipt or photo answer naming an upload is refused.
+    uploadExists: async () => false,
   });
 }

@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLock, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLock, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/auth-api';
@@ -50,6 +50,11 @@ export function UserMenu() {
         {me.permissions.includes('brand:security') && (
           <Menu.Item leftSection={<IconShieldLock size={16} aria-hidden />} onClick={() => void navigate('/settings/sign-in-security')}>
             {t('security.brand.title')}
+          </Menu.Item>
+        )}
+        {me.permissions.includes('api-key:manage') && (
+          <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => void navigate('/settings/api-keys')}>
+            {t('api-keys.title')}
           </Menu.Item>
         )}
         <Menu.Item

@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY_SCOPES, APP_REQUEST_HEADER, type TApiKeyCreated, type TCampaign, type TV1Unlock } from '@rally/domain';
+import { brandActivity, campaigns, completions } from '../../db/schema/index.js';
+import { factories } from '../../testing/factories.js';
+import { runningCampaign } from '../../testing/engine-kit.js';
+import { createTestApp, type TestApp } from '../../testing/test-app.js';
+
+let t: TestApp;
+let ownerKey: TApiKeyCreated;
+let retailerKey: TApiKeyCreated;
+const db = () => t.database.db;
+
+async function keyFor(email: string, name: string): Promise<TApiKeyCreated> {
+  const cookie = await t.signIn(email);
+  const res = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie, [APP_REQUEST_HEADER]: '1' }, payload: { name, scopes: [...API_KEY_SCOPES] } });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  return res.json() as TApiKeyCreated;
+}
+
+function call(key: TApiKeyCreated, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) {
+  return t.app.inject({ method, url, headers: { authorization: `Bearer ${key.secret}`, ...headers }, ...(payload ? { payload } : {}) });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { SIGN_IN_RATE_LIMIT: '1000' } });
+  ownerKey = await keyFor('owner@brand.test', 'Acme CRM');
+  retailerKey = await keyFor('retailer@retail.test', 'Metro POS');
+}, 600_000);
+afterAll(async () => t?.close());
+
+describe('public API v1: campaigns', () => {
+  it('creates a draft from a template and as a copy, reads it, and logs the calls under the key', async () => {
+    const created = await call(ownerKey, 'POST', '/api/v1/campaigns', { template: 'general' });
+    expect(created.statusCode, created.body).toBe(201);
+    const draft = created.json() as TCampaign;
+    expect(draft).toMatchObject({ type: 'general', status: 'draft', brandId: t.brandIds.owner });
+    const copy = await call(ownerKey, 'POST', '/api/v1/campaigns', { copyOf: draft.id });
+    expect(copy.statusCode, copy.body).toBe(201);
+    expect((copy.json() as TCampaign).id).not.toBe(draft.id);
+    const read = await call(ownerKey, 'GET', `/api/v1/campaigns/${draft.id}`);
+    expect(read.json()).toMatchObject({ id: draft.id, name: draft.name });
+    // Neither a template and a copy at once, nor an unknown template.
+    expect((await call(ownerKey, 'POST', '/api/v1/campaigns', { template: 'general', copyOf: draft.id })).statusCode).toBe(400);
+    expect((await call(ownerKey, 'POST', '/api/v1/campaigns', { template: 'nope' })).statusCode).toBe(400);
+    // A draft that is not complete is not launched.
+    const launch = await call(ownerKey, 'POST', `/api/v1/campaigns/${draft.id}/launch`, { action: 'launch' });
+    expect(launch.statusCode, launch.body).toBe(409);
+    const lines = await db().select().from(brandActivity).where(eq(brandActivity.actorId, ownerKey.key.id));
+    expect(lines.map((l) => l.subjectLabel)).toEqual(
+      expect.arrayContaining(['POST /api/v1/campaigns → 201', 'GET /api/v1/campaigns/:id → 200', 'POST /api/v1/campaigns/:id/launch → 409']),
+    );
+    expect(new Set(lines.map((l) => l.actorName))).toEqual(new Set(['Acme CRM']));
+  });
+
+  it('pages the list by cursor: every campaign once, in id order, whatever the page size', async () => {
+    for (let i = 0; i < 3; i++) await call(ownerKey, 'POST', '/api/v1/campaigns', { template: 'learning' });
+    const all = (await call(ownerKey, 'GET', '/api/v1/campaigns?limit=200')).json() as { items: TCampaign[]; nextCursor: string | null };
+    expect(all.nextCursor).toBeNull();
+    expect(all.items.length).toBeGreaterThanOrEqual(5);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url: string = `/api/v1/campaigns?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = (await call(ownerKey, 'GET', url)).json() as { items: TCampaign[]; nextCursor: string | null };
+      seen.push(...page.items.map((c) => c.id));
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor !== null && pages < 50);
+    expect(seen).toEqual(all.items.map((c) => c.id));
+    expect([...seen].sort((a, b) => a - b)).toEqual(seen);
+    const bad = await call(ownerKey, 'GET', '/api/v1/campaigns?cursor=notacursor');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { fields: [{ path: 'cursor' }] } });
+  });
+
+  it('ends an active campaign', async () => {
+    const k = await runningCampaign(db(), t.brandIds.owner);
+    const ended = await call(ownerKey, 'POST', `/api/v1/campaigns/${k.campaign.id}/end`);
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toMatchObject({ id: k.campaign.id, status: 'ended' });
+    expect((await call(ownerKey, 'POST', `/api/v1/campaigns/${k.campaign.id}/end`)).statusCode).toBe(409);
+  });
+
+  it("keeps brands apart: another brand's key sees none of this brand's campaigns, participants, unlocks or reports", async () => {
+    const k = await runningCampaign(db(), t.brandIds.owner);
+    const theirs = (await call(retailerKey, 'GET', '/api/v1/campaigns?limit=200')).json() as { items: TCampaign[] };
+    expect(theirs.items.every((c) => c.brandId === t.brandIds.retailer)).toBe(true);
+    for (const [method, url] of [
+      ['GET', `/api/v1/campaigns/${k.campaign.id}`],
+      ['GET', `/api/v1/campaigns/${k.campaign.id}/report`],
+      ['POST', `/api/v1/campaigns/${k.campaign.id}/end`],
+    ] as const) {
+      expect((await call(retailerKey, method, url)).statusCode, url).toBe(404);
+    }
+    expect((await call(retailerKey, 'POST', '/api/v1/campaigns', { copyOf: k.campaign.id })).statusCode).toBe(404);
+    const completion = await call(
+      retailerKey,
+      'POST',
+      '/api/v1/completions',
+      { participant: { kind: 'store_user', id: k.users[0]!.id }, campaignId: k.campaign.id, campaignMissionId: k.cm.id, submission: { kind: 'general', answers: [] } },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(completion.statusCode).toBe(404);
+    expect(await db().select().from(completions).where(eq(completions.campaignId, k.campaign.id))).toEqual([]);
+    const unlocks = (await call(retailerKey, 'GET', '/api/v1/unlocks')).json() as { items: TV1Unlock[] };
+    expect(unlocks.items.filter((u) => u.campaignId === k.campaign.id)).toEqual([]);
+  });
+});
+
+describe('public API v1: completions, unlocks and reports', () => {
+  it("enters a completion on a participant's behalf through the engine, once per Idempotency-Key, and lists the code it issued", async () => {
+    const k = await runningCampaign(db(), t.brandIds.owner, { participants: 2 });
+    const reward = await k.reward({ type: 'discount', title: 'Ten off', percentageDiscount: 10, completionsToUnlock: 1, maxPerUser: 5 });
+    await k.codes(reward.id, 5);
+    const body = { participant: { kind: 'store_user', id: k.users[0]!.id }, campaignId: k.campaign.id, campaignMissionId: k.cm.id, submission: { kind: 'general', answers: [] } };
+    const key = randomUUID();
+    const first = await call(ownerKey, 'POST', '/api/v1/completions', body, { 'idempotency-key': key });
+    expect(first.statusCode, first.body).toBe(201);
+    const result = first.json() as { completion: { id: number }; unlocked: { code: string | null }[] };
+    expect(result.unlocked).toHaveLength(1);
+    expect(result.unlocked[0]!.code).toBeTruthy();
+    const replay = await call(ownerKey, 'POST', '/api/v1/completions', body, { 'idempotency-key': key });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toMatchObject({ completion: { id: result.completion.id }, replayed: true });
+    const reused = await call(ownerKey, 'POST', '/api/v1/completions', { ...body, participant: { kind: 'store_user', id: k.users[1]!.id } }, { 'idempotency-key': key });
+    // Another participant's key space: the same client key for someone else is a new completion.
+    expect(reused.statusCode).toBe(201);
+    const missing = await call(ownerKey, 'POST', '/api/v1/completions', body);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: { fields: [{ path: 'headers.idempotency-key' }] } });
+    const rows = await db().select().from(completions).where(eq(completions.campaignId, k.campaign.id));
+    expect(rows).toHaveLength(2);
+
+    const page1 = (await call(ownerKey, 'GET', `/api/v1/unlocks?campaignId=${k.campaign.id}&limit=1`)).json() as { items: TV1Unlock[]; nextCursor: string | null };
+    expect(page1.items).toHaveLength(1);
+    expect(page1.items[0]).toMatchObject({ campaignId: k.campaign.id, rewardId: reward.id, participant: { kind: 'store_user', id: k.users[0]!.id }, code: result.unlocked[0]!.code });
+    const page2 = (await call(ownerKey, 'GET', `/api/v1/unlocks?campaignId=${k.campaign.id}&limit=1&cursor=${page1.nextCursor}`)).json() as { items: TV1Unlock[]; nextCursor: string | null };
+    expect(page2.items).toHaveLength(1);
+    expect(page2.items[0]!.participant).toEqual({ kind: 'store_user', id: k.users[1]!.id });
+    const page3 = (await call(ownerKey, 'GET', `/api/v1/unlocks?campaignId=${k.campaign.id}&limit=1&cursor=${page2.nextCursor}`)).json() as { items: TV1Unlock[]; nextCursor: string | null };
+    expect(page3).toEqual({ items: [], nextCursor: null });
+
+    const report = await call(ownerKey, 'GET', `/api/v1/campaigns/${k.campaign.id}/report`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(JSON.stringify(report.json())).toContain('"completions"');
+
+    // The same key with another submission (a sale of another quantity) is refused.
+    const sale = await k.saleMission();
+    const saleKey = randomUUID();
+    const sold = (quantity: number) => ({ ...body, campaignMissionId: sale.cm.id, submission: { kind: 'itemSold', items: [{ itemId: sale.itemIds[0]!, quantity }] } });
+    expect((await call(ownerKey, 'POST', '/api/v1/completions', sold(1), { 'idempotency-key': saleKey })).statusCode).toBe(201);
+    const changed = await call(ownerKey, 'POST', '/api/v1/completions', sold(2), { 'idempotency-key': saleKey });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+  });
+
+  it('refuses a participant of the brand the campaign does not reach', async () => {
+    const k = await runningCampaign(db(), t.brandIds.owner);
+    const f = factories(db());
+    const elsewhere = await f.store(t.brandIds.owner);
+    const outsider = await f.storeUser(t.brandIds.owner, elsewhere.id, { name: 'Outsider' });
+    await db().update(campaigns).set({ scopeType: 'store', scopePks: [k.store.id] }).where(eq(campaigns.id, k.campaign.id));
+    const res = await call(
+      ownerKey,
+      'POST',
+      '/api/v1/completions',
+      { participant: { kind: 'store_user', id: outsider.id }, campaignId: k.campaign.id, campaignMissionId: k.cm.id, submission: { kind: 'general', answers: [] } },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(404);
+  });
+});
+
+describe('public API v1 from a script', () => {
+  it('is called over HTTP with fetch and a key, as the README shows with curl', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = { authorization: `Bearer ${ownerKey.secret}`, 'content-type': 'application/json' };
+    const created = await fetch(`${address}/api/v1/campaigns`, { method: 'POST', headers, body: JSON.stringify({ template: 'contest' }) });
+    expect(created.status).toBe(201);
+    const id = ((await created.json()) as TCampaign).id;
+    const list = await fetch(`${address}/api/v1/campaigns?limit=200`, { headers });
+    expect(((await list.json()) as { items: TCampaign[] }).items.map((c) => c.id)).toContain(id);
+    const withOrigin = await fetch(`${address}/api/v1/campaigns`, { method: 'POST', headers: { ...headers, origin: 'https://elsewhere.example' }, body: JSON.stringify({ template: 'general' }) });
+    // No CSRF check on key calls: the key is the proof, and no cookie rides along.
+    expect(withOrigin.status).toBe(201);
+  });
+});
