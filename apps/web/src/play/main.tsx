@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { PlayApp } from './play-app';
 import { detectPlayLanguage } from './play-i18n';
+import { registerPlayServiceWorker } from './play-push';
 import './play.css';
 
 const root = document.getElementById('root');
@@ -12,3 +13,5 @@ createRoot(root).render(
     <PlayApp />
   </StrictMode>,
 );
+// The service worker shows pushes and makes /play installable (manifest in play/index.html).
+void registerPlayServiceWorker();

@@ -2,7 +2,10 @@
  * The participant app's strings. Its own small table (not the dashboard's locale bundle) keeps /play light;
  * the languages are the dashboard's (en, es, fr) and the chosen one is shared through the same storage key.
  */
+import { NOTIFICATION_MESSAGES } from './play-notification-messages';
+
 const en = {
+  ...NOTIFICATION_MESSAGES.en,
   'app.name': 'Rally',
   'nav.campaigns': 'Campaigns',
   'nav.rewards': 'My rewards',
@@ -132,6 +135,7 @@ export type TPlayMessageKey = keyof typeof en;
 export type TPlayMessages = Record<TPlayMessageKey, string>;
 
 const es: TPlayMessages = {
+  ...NOTIFICATION_MESSAGES.es,
   'app.name': 'Rally',
   'nav.campaigns': 'Campañas',
   'nav.rewards': 'Mis recompensas',
@@ -258,6 +262,7 @@ const es: TPlayMessages = {
 };
 
 const fr: TPlayMessages = {
+  ...NOTIFICATION_MESSAGES.fr,
   'app.name': 'Rally',
   'nav.campaigns': 'Campagnes',
   'nav.rewards': 'Mes récompenses',
