@@ -18,7 +18,7 @@ export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
 export const SCOPE_PERMISSIONS: Record<TApiKeyScope, readonly TPermission[]> = {
   'campaigns:read': ['campaign:read', 'mission:read', 'reward:read', 'store:read'],
   'campaigns:write': ['campaign:read', 'campaign:create', 'campaign:update', 'campaign:launch', 'mission:read', 'reward:read', 'wallet:pay', 'wallet:read'],
-  'participants:write': ['store:read', 'store:update'],
+  'participants:write': ['store:read', 'staff:manage'],
   'sales:write': ['store:read'],
   'completions:write': ['campaign:read'],
   'reports:read': ['report:read', 'campaign:read'],

@@ -6,6 +6,8 @@ import {
   ZCampaignIdParams,
   ZCampaignReport,
   ZPlayCompletionResult,
+  ZStaffInviteBody,
+  ZStaffMember,
   ZStatusChangeResult,
   ZV1CampaignPage,
   ZV1CompletionBody,
@@ -25,6 +27,7 @@ import { actorOfApiClient, touchApiKey } from '../api-keys/index.js';
 import { endCampaign } from '../campaign/index.js';
 import { changeCampaignStatus, type CalculateReach, type CheckPlaces } from '../launch/index.js';
 import { getCampaignReport } from '../report/index.js';
+import { deactivateStaff, upsertStaffMember } from '../staff/index.js';
 import { createCampaign } from './create-campaign.js';
 import { getCampaign } from './get-campaign.js';
 import { listCampaignsPage } from './list-campaigns-page.js';
@@ -215,6 +218,39 @@ export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptio
       });
       return reply.status(created ? 201 : 200).send(result);
     },
+  );
+
+  r.put(
+    '/api/v1/staff',
+    {
+      config: access('participants:write'),
+      schema: {
+        tags,
+        summary: 'Add or update a store employee by email address: created active at the store (201), or updated (200)',
+        description:
+          'The person with this address (any case) is the same person: name, store, role and language are set, and a deactivated person is active again. No invitation mail is sent. A join request still waiting for the brand\'s decision is 409.',
+        body: ZStaffInviteBody.meta({ example: { storeId: 12, email: 'jamie@store.example', name: 'Jamie Doe', role: 'staff', locale: 'en' } }),
+        response: { 200: ZStaffMember, 201: ZStaffMember, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { member, created } = await upsertStaffMember({ db, actor: await actorOf(request), person: request.body });
+      return reply.status(created ? 201 : 200).send(member);
+    },
+  );
+
+  r.post(
+    '/api/v1/staff/:id/deactivate',
+    {
+      config: access('participants:write'),
+      schema: {
+        tags,
+        summary: 'Deactivate a store employee: signed out of /play now, no longer counted or reached (what they completed stays)',
+        params: ZCampaignIdParams,
+        response: { 200: ZStaffMember, ...errorResponses },
+      },
+    },
+    async (request) => deactivateStaff({ db, actor: await actorOf(request), id: request.params.id }),
   );
 
   r.get(

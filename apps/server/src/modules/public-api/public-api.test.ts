@@ -174,6 +174,38 @@ describe('public API v1: completions, unlocks and reports', () => {
   });
 });
 
+describe('public API v1: staff', () => {
+  it('adds a store employee by address, updates them on the next call, and deactivates them', async () => {
+    const f = factories(db());
+    const store = await f.store(t.brandIds.owner);
+    const other = await f.store(t.brandIds.owner);
+    const put = (body: object) => t.app.inject({ method: 'PUT', url: '/api/v1/staff', headers: { authorization: `Bearer ${ownerKey.secret}` }, payload: body });
+    const created = await put({ storeId: store.id, email: 'Jamie@Store.test', name: 'Jamie', role: 'staff' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    expect(created.json()).toMatchObject({ storeId: store.id, name: 'Jamie', role: 'staff', status: 'active' });
+    const updated = await put({ storeId: other.id, email: 'jamie@store.test', name: 'Jamie Doe', role: 'manager' });
+    expect(updated.statusCode, updated.body).toBe(200);
+    expect(updated.json()).toMatchObject({ id, storeId: other.id, name: 'Jamie Doe', role: 'manager' });
+    const deactivated = await call(ownerKey, 'POST', `/api/v1/staff/${id}/deactivate`);
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
+    expect(deactivated.json()).toMatchObject({ id, status: 'inactive' });
+    // Upserting again makes them active again; another brand's key finds no such person.
+    expect((await put({ storeId: other.id, email: 'jamie@store.test', name: 'Jamie Doe', role: 'manager' })).json()).toMatchObject({ id, status: 'active' });
+    expect((await call(retailerKey, 'POST', `/api/v1/staff/${id}/deactivate`)).statusCode).toBe(404);
+    const elsewhere = await t.app.inject({ method: 'PUT', url: '/api/v1/staff', headers: { authorization: `Bearer ${retailerKey.secret}` }, payload: { storeId: store.id, email: 'x@store.test', name: 'X' } });
+    expect(elsewhere.statusCode).toBe(404);
+    const lines = await db().select().from(brandActivity).where(eq(brandActivity.subjectId, String(id)));
+    expect(lines.map((l) => [l.actorKind, l.actorName, l.action])).toEqual(
+      expect.arrayContaining([
+        ['api_key', 'Acme CRM', 'staff.created'],
+        ['api_key', 'Acme CRM', 'staff.updated'],
+        ['api_key', 'Acme CRM', 'staff.deactivated'],
+      ]),
+    );
+  });
+});
+
 describe('public API v1 from a script', () => {
   it('is called over HTTP with fetch and a key, as the README shows with curl', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
