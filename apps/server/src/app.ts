@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { getCookies } from 'better-auth/cookies';
 import { ERROR_CODES } from '@rally/domain';
-import type { Env } from './config/env.js';
+import { sellerParty, type Env } from './config/env.js';
 import type { Database } from './db/client.js';
 import { AppError } from './lib/app-error.js';
 import { createBackgroundJobs, type BackgroundJobs } from './lib/background-jobs.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdParam, zQueryInt } from '../shared/limits.js';
 import { BRAND_CURRENCIES, INVOICE_LINE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS, PAYMENT_PLANS } from '../brand/brand-enums.js';
 import { ZCalendarDay, ZEpochSeconds, ZPageMeta } from '../shared/api-schemas.js';
+import { ZInvoiceParty } from './billing-profile.js';
 
 const cents = z.number().int().describe('integer cents');
 
@@ -54,6 +55,9 @@ export const ZLedgerEntry = z.object({
   /** Signed: credits positive, debits negative. */
   amount: cents,
   campaignId: z.number().int().nullable(),
+  /** The campaign's name, and the reward's title (its money default when untitled): what the money moved for. */
+  campaignName: z.string().nullable(),
+  rewardTitle: z.string().nullable(),
   invoiceId: z.number().int().nullable(),
   note: z.string().nullable(),
   createdBy: z.string().nullable(),
@@ -62,6 +66,9 @@ export const ZLedgerEntry = z.object({
 export type TLedgerEntry = z.infer<typeof ZLedgerEntry>;
 export const ZLedgerPage = z.object({ items: z.array(ZLedgerEntry), _meta: ZPageMeta });
 export type TLedgerPage = z.infer<typeof ZLedgerPage>;
+
+/** A top-up's client key: 8–100 letters, digits, `-` or `_` (a UUID fits). */
+const ZTopUpIdempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'use 8–100 letters, digits, - or _');
 
 /** Largest single top-up: 1,000,000.00 in the brand's currency. */
 export const MAX_TOP_UP_CENTS = 100_000_000;
@@ -85,6 +92,11 @@ export const ZTopUpBody = z
     amount: z.number().int().min(MIN_TOP_UP_CENTS, 'at least 1.00').max(MAX_TOP_UP_CENTS, 'at most 1,000,000.00').describe('integer cents'),
     /** The sandbox provider's card; Stripe collects the card in Stripe Elements instead. */
     card: ZCardInput.optional(),
+    /**
+     * The client's key for this top-up (one per form opening): a repeat with the same key answers with the
+     * first payment and charges nothing more.
+     */
+    idempotencyKey: ZTopUpIdempotencyKey.optional(),
   })
   .strict();
 export type TTopUpBody = z.infer<typeof ZTopUpBody>;
@@ -107,6 +119,7 @@ export const ZInvoiceLine = z.object({
   description: z.string(),
   amount: cents,
   campaignId: z.number().int().nullable(),
+  campaignName: z.string().nullable(),
   createdAt: ZEpochSeconds,
 });
 export const ZInvoice = z.object({
@@ -121,7 +134,8 @@ export const ZInvoice = z.object({
   paidAt: ZEpochSeconds.nullable(),
 });
 export type TInvoice = z.infer<typeof ZInvoice>;
-export const ZInvoiceDetail = ZInvoice.extend({ lines: z.array(ZInvoiceLine) });
+/** buyer / seller: as the invoice was issued (null while it is open: the PDF then shows the current profile). */
+export const ZInvoiceDetail = ZInvoice.extend({ lines: z.array(ZInvoiceLine), buyer: ZInvoiceParty.nullable(), seller: ZInvoiceParty.nullable() });
 export type TInvoiceDetail = z.infer<typeof ZInvoiceDetail>;
 export const ZInvoiceList = z.object({ items: z.array(ZInvoice) });
 export const ZPayInvoiceBody = z

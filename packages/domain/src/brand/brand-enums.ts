@@ -14,7 +14,8 @@ export const INVOICE_STATUSES = ['unpaid', 'paid', 'void', 'open'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_KINDS = ['budget', 'smart_review', 'topup', 'monthly'] as const;
 /** What an invoice line charges: a postpaid campaign budget (or its unspent part credited back), a smart-review fee. */
-export const INVOICE_LINE_KINDS = ['budget', 'budget_credit', 'smart_review'] as const;
+/** tax: the brand's tax rate on the month (billing profile); credit_carried: a negative month's credit moved to the next. */
+export const INVOICE_LINE_KINDS = ['budget', 'budget_credit', 'smart_review', 'tax', 'credit_carried'] as const;
 export type TInvoiceLineKind = (typeof INVOICE_LINE_KINDS)[number];
 /** Currencies a brand can hold its wallet and invoices in (ISO 4217, all with 2 decimals). */
 export const BRAND_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'MXN'] as const;

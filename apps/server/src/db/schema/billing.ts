@@ -1,8 +1,8 @@
 import { brandIdColumn } from './columns.js';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { INVOICE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS } from '@rally/domain';
-import { users } from './auth.js';
+import { bigint, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { INVOICE_KINDS, INVOICE_STATUSES, LEDGER_ENTRY_KINDS, type TInvoiceParty } from '@rally/domain';
+import { brands, users } from './auth.js';
 import { campaigns } from './campaigns.js';
 
 export const invoiceStatusEnum = pgEnum('invoice_status', INVOICE_STATUSES);
@@ -29,6 +29,9 @@ export const invoices = pgTable(
     dueAt: timestamp('due_at', { withTimezone: true }),
     /** When the closing mail went out (null: not yet, the close sweep retries). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** Who the invoice was made out to and by, as they stood when it closed (migration 0039); null while open. */
+    buyer: jsonb('buyer').$type<TInvoiceParty | null>(),
+    seller: jsonb('seller').$type<TInvoiceParty | null>(),
   },
   (t) => [index('invoices_brand_status_idx').on(t.brandId, t.status), uniqueIndex('invoices_brand_period_uq').on(t.brandId, t.period)],
 );
@@ -77,8 +80,16 @@ export const payments = pgTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** A top-up's client key (migration 0039): a repeat with the same key is the same payment. */
+    idempotencyKey: text('idempotency_key'),
   },
-  (t) => [index('payments_brand_idx').on(t.brandId, t.createdAt)],
+  (t) => [
+    index('payments_brand_idx').on(t.brandId, t.createdAt),
+    uniqueIndex('payments_brand_idempotency_uq').on(t.brandId, t.idempotencyKey),
+    // One card payment of an invoice under way at a time (migration 0039); the sweep finds pending ones by age.
+    uniqueIndex('payments_invoice_pending_uq').on(t.invoiceId).where(sql`${t.status} = 'pending'`),
+    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Webhook events already handled, by the provider's event id: a replayed or re-delivered event does nothing. */
@@ -114,5 +125,34 @@ export const walletLedger = pgTable(
   (t) => [
     index('wallet_ledger_brand_idx').on(t.brandId, t.createdAt),
     index('wallet_ledger_campaign_idx').on(t.campaignId).where(sql`${t.campaignId} is not null`),
+  ],
+);
+
+/** The brand's billing profile (migration 0039): the legal name, address, tax id and tax rate its invoices carry. */
+export const brandBillingProfiles = pgTable(
+  'brand_billing_profiles',
+  {
+    brandId: text('brand_id')
+      .primaryKey()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    legalName: text('legal_name').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    region: text('region'),
+    postalCode: text('postal_code'),
+    country: text('country').notNull(),
+    taxId: text('tax_id'),
+    /** e.g. "VAT"; with a rate, each closed invoice gets a tax line. */
+    taxLabel: text('tax_label'),
+    taxRateBasisPoints: integer('tax_rate_basis_points'),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'brand_billing_profiles_tax_rate',
+      sql`${t.taxRateBasisPoints} IS NULL OR (${t.taxRateBasisPoints} BETWEEN 0 AND 10000 AND ${t.taxLabel} IS NOT NULL)`,
+    ),
   ],
 );

@@ -1,9 +1,10 @@
 import { stringify } from 'csv-stringify/sync';
-import { neutraliseCell, type TBillingSummary, type TInvoice, type TInvoiceDetail, type TLedgerKind, type TLedgerPage, type TLedgerQuery } from '@rally/domain';
+import { nameMoneyText, neutraliseCell, rewardDisplayTitle, type TBillingProfile, type TBillingSummary, type TInvoiceParty, type TInvoice, type TInvoiceDetail, type TLedgerKind, type TLedgerPage, type TLedgerQuery } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import {
+  findBillingProfile,
   findBrandWallet,
   findInvoice,
   findUnpaidInvoice,
@@ -14,7 +15,8 @@ import {
   type InvoiceRow,
   type LedgerFilter,
 } from './billing.repository.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
+import { buyerOf } from './close-invoices.js';
+import { lineDescription, renderInvoicePdf } from './invoice-pdf.js';
 import type { PaymentProvider } from './payment-provider.js';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -47,8 +49,20 @@ export function ledgerFilter(brandId: string, query: Pick<TLedgerQuery, 'kind' |
   return { brandId, kinds: query.kind ? [query.kind as TLedgerKind] : undefined, from, to };
 }
 
+type LedgerRow = Awaited<ReturnType<typeof listLedger>>['items'][number];
+
+/** What a ledger row moved money for, named: the campaign, the reward (its money default when untitled), the note. */
+function ledgerNames(r: LedgerRow, currency: string) {
+  const rewardTitle = r.rewardType ? rewardDisplayTitle({ title: r.rewardTitle ?? '', type: r.rewardType, amountCents: r.rewardAmountCents }, currency) : null;
+  const note = r.note === null ? null : nameMoneyText(r.note, { campaignId: r.campaignId, campaignName: r.campaignName, rewardTitle });
+  return { campaignName: r.campaignName ?? null, rewardTitle, note };
+}
+
 export async function getLedgerPage(db: Db, actor: RequestActor, query: TLedgerQuery): Promise<TLedgerPage> {
-  const page = await listLedger(db, ledgerFilter(actor.brandId, query), { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage });
+  const [page, wallet] = await Promise.all([
+    listLedger(db, ledgerFilter(actor.brandId, query), { offset: (query.currentPage - 1) * query.perPage, limit: query.perPage }),
+    findBrandWallet(db, actor.brandId),
+  ]);
   return {
     items: page.items.map((r) => ({
       id: r.id,
@@ -56,7 +70,7 @@ export async function getLedgerPage(db: Db, actor: RequestActor, query: TLedgerQ
       amount: r.amountCents,
       campaignId: r.campaignId,
       invoiceId: r.invoiceId,
-      note: r.note,
+      ...ledgerNames(r, wallet.currency),
       createdBy: r.createdByName,
       createdAt: seconds(r.createdAt),
     })),
@@ -71,20 +85,25 @@ export async function getLedgerPage(db: Db, actor: RequestActor, query: TLedgerQ
 export async function* ledgerCsv(db: Db, actor: RequestActor, query: Pick<TLedgerQuery, 'kind' | 'from' | 'to'>): AsyncGenerator<string> {
   const wallet = await findBrandWallet(db, actor.brandId);
   const filter = ledgerFilter(actor.brandId, query);
-  yield stringify([['id', 'date (UTC)', 'kind', 'amount', 'currency', 'campaign', 'invoice', 'note', 'by']]);
+  yield stringify([['id', 'date (UTC)', 'kind', 'amount', 'currency', 'campaign', 'campaign name', 'reward', 'invoice', 'note', 'by']]);
   for await (const rows of iterateLedger(db, filter)) {
     yield stringify(
-      rows.map((r) => [
-        r.id,
-        r.createdAt.toISOString().replace('T', ' ').slice(0, 19),
-        r.kind,
-        (r.amountCents / 100).toFixed(2),
-        wallet.currency,
-        r.campaignId ?? '',
-        r.invoiceId ?? '',
-        neutraliseCell(r.note ?? ''),
-        neutraliseCell(r.createdByName ?? ''),
-      ]),
+      rows.map((r) => {
+        const names = ledgerNames(r, wallet.currency);
+        return [
+          r.id,
+          r.createdAt.toISOString().replace('T', ' ').slice(0, 19),
+          r.kind,
+          (r.amountCents / 100).toFixed(2),
+          wallet.currency,
+          r.campaignId ?? '',
+          neutraliseCell(names.campaignName ?? ''),
+          neutraliseCell(names.rewardTitle ?? ''),
+          r.invoiceId ?? '',
+          neutraliseCell(names.note ?? ''),
+          neutraliseCell(r.createdByName ?? ''),
+        ];
+      }),
     );
   }
 }
@@ -114,18 +133,45 @@ export async function getInvoice(db: Db, actor: RequestActor, invoiceId: number)
     lines: lines.map((l) => ({
       id: l.id,
       kind: l.kind as TInvoiceDetail['lines'][number]['kind'],
-      description: l.description,
+      description: lineDescription(l),
       amount: l.amountCents,
       campaignId: l.campaignId,
+      campaignName: l.campaignName,
       createdAt: seconds(l.createdAt),
     })),
+    buyer: invoice.buyer ?? null,
+    seller: invoice.seller ?? null,
   };
 }
 
-export async function getInvoicePdf(db: Db, actor: RequestActor, invoiceId: number): Promise<{ filename: string; pdf: Buffer }> {
+/**
+ * The invoice PDF: a closed invoice with the buyer and seller it was issued to and by; the open one with the
+ * brand's current billing profile and Rally's current details.
+ */
+export async function getInvoicePdf(db: Db, actor: RequestActor, invoiceId: number, seller: TInvoiceParty): Promise<{ filename: string; pdf: Buffer }> {
   const invoice = await findInvoice(db, actor.brandId, invoiceId);
   if (!invoice) throw notFound('Invoice');
-  const [lines, wallet] = await Promise.all([listInvoiceLines(db, invoice.id), findBrandWallet(db, actor.brandId)]);
-  const pdf = await renderInvoicePdf({ invoice, lines, brandName: wallet.name });
+  const [lines, wallet, profile] = await Promise.all([listInvoiceLines(db, invoice.id), findBrandWallet(db, actor.brandId), findBillingProfile(db, actor.brandId)]);
+  const pdf = await renderInvoicePdf({ invoice, lines, buyer: invoice.buyer ?? buyerOf(wallet.name, profile), seller: invoice.seller ?? seller });
   return { filename: `${invoice.number ?? `draft-${invoice.period}`}.pdf`, pdf };
+}
+
+/** The brand's billing profile, or null before it is filled in. */
+export async function getBillingProfile(db: Db, actor: RequestActor): Promise<{ profile: TBillingProfile | null }> {
+  const row = await findBillingProfile(db, actor.brandId);
+  if (!row) return { profile: null };
+  return {
+    profile: {
+      legalName: row.legalName,
+      addressLine1: row.addressLine1,
+      addressLine2: row.addressLine2,
+      city: row.city,
+      region: row.region,
+      postalCode: row.postalCode,
+      country: row.country,
+      taxId: row.taxId,
+      taxLabel: row.taxLabel,
+      taxRateBasisPoints: row.taxRateBasisPoints,
+    },
+  };
 }

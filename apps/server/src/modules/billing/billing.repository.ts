@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { TBrandCurrency, TLedgerKind, TPaymentPlan } from '@rally/domain';
+import type { TBillingProfile, TBrandCurrency, TInvoiceParty, TLedgerKind, TPaymentPlan } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
-import { brands, invoiceLines, invoices, members, paymentEvents, payments, rewardPartners, rewards, users, walletLedger } from '../../db/schema/index.js';
+import { brandBillingProfiles, brands, campaigns, invoiceLines, invoices, members, paymentEvents, payments, rewardPartners, rewards, users, walletLedger } from '../../db/schema/index.js';
 
 export interface BrandWallet {
   id: string;
@@ -90,8 +90,17 @@ export async function findInvoice(db: DbOrTx, brandId: string, invoiceId: number
   return row;
 }
 
-export async function listInvoiceLines(db: DbOrTx, invoiceId: number): Promise<InvoiceLineRow[]> {
-  return db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.id));
+export type NamedInvoiceLine = InvoiceLineRow & { campaignName: string | null };
+
+/** The invoice's lines, each with the name of its campaign (a partner's line names the campaign it paid into). */
+export async function listInvoiceLines(db: DbOrTx, invoiceId: number): Promise<NamedInvoiceLine[]> {
+  const rows = await db
+    .select({ line: invoiceLines, campaignName: campaigns.name })
+    .from(invoiceLines)
+    .leftJoin(campaigns, eq(campaigns.id, invoiceLines.campaignId))
+    .where(eq(invoiceLines.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLines.id));
+  return rows.map((r) => ({ ...r.line, campaignName: r.campaignName }));
 }
 
 /** The brand's invoices, newest first: the open one and the closed ones (void ones too). */
@@ -138,6 +147,13 @@ const ledgerColumns = {
   note: walletLedger.note,
   createdAt: walletLedger.createdAt,
   createdByName: users.name,
+  // The ledger row is the brand's own; the campaign and reward it moved money for are named beside it (a partner's
+  // slice names the owner's campaign it paid into).
+  campaignName: campaigns.name,
+  rewardId: walletLedger.rewardId,
+  rewardTitle: rewards.title,
+  rewardType: rewards.type,
+  rewardAmountCents: rewards.amountCents,
 };
 
 export async function listLedger(db: DbOrTx, filter: LedgerFilter, page: { offset: number; limit: number }) {
@@ -146,6 +162,8 @@ export async function listLedger(db: DbOrTx, filter: LedgerFilter, page: { offse
       .select(ledgerColumns)
       .from(walletLedger)
       .leftJoin(users, eq(users.id, walletLedger.createdBy))
+      .leftJoin(campaigns, eq(campaigns.id, walletLedger.campaignId))
+      .leftJoin(rewards, eq(rewards.id, walletLedger.rewardId))
       .where(ledgerWhere(filter))
       .orderBy(desc(walletLedger.createdAt), desc(walletLedger.id))
       .offset(page.offset)
@@ -164,6 +182,8 @@ export async function* iterateLedger(db: DbOrTx, filter: LedgerFilter, batch = 1
       .select(ledgerColumns)
       .from(walletLedger)
       .leftJoin(users, eq(users.id, walletLedger.createdBy))
+      .leftJoin(campaigns, eq(campaigns.id, walletLedger.campaignId))
+      .leftJoin(rewards, eq(rewards.id, walletLedger.rewardId))
       .where(where)
       .orderBy(desc(walletLedger.id))
       .limit(batch);
@@ -190,11 +210,53 @@ export async function billingContacts(db: DbOrTx, brandId: string): Promise<{ em
     .where(and(eq(members.organizationId, brandId), inArray(members.role, ['owner', 'admin'])));
 }
 
+/**
+ * Writes a pending payment; false when the brand already has a payment with this idempotency key (a concurrent
+ * insert of the same key waits for the first to commit, then inserts nothing).
+ */
 export async function insertPayment(
   db: DbOrTx,
-  row: { id: string; brandId: string; provider: string; amountCents: number; currency: string; invoiceId: number | null; createdBy: string | null },
-): Promise<void> {
-  await db.insert(payments).values({ ...row, status: 'pending' });
+  row: {
+    id: string;
+    brandId: string;
+    provider: string;
+    amountCents: number;
+    currency: string;
+    invoiceId: number | null;
+    createdBy: string | null;
+    idempotencyKey?: string | null | undefined;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(payments)
+    .values({ ...row, idempotencyKey: row.idempotencyKey ?? null, status: 'pending' })
+    .onConflictDoNothing({ target: [payments.brandId, payments.idempotencyKey] })
+    .returning({ id: payments.id });
+  return inserted.length === 1;
+}
+
+export async function findPaymentByKey(db: DbOrTx, brandId: string, idempotencyKey: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.brandId, brandId), eq(payments.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+/** The invoice's card payment under way, if any (at most one: payments_invoice_pending_uq). */
+export async function findPendingInvoicePayment(db: DbOrTx, invoiceId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'pending')));
+  return row;
+}
+
+/** Pending payments of this provider started before `before`, oldest first: the reconcile sweep's work. */
+export async function listPendingPaymentsBefore(db: DbOrTx, provider: string, before: Date, limit: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'pending'), eq(payments.provider, provider), lt(payments.createdAt, before)))
+    .orderBy(asc(payments.createdAt), asc(payments.id))
+    .limit(limit);
 }
 
 export async function findPayment(db: DbOrTx, id: string, brandId?: string): Promise<PaymentRow | undefined> {
@@ -224,11 +286,14 @@ export async function markPaymentSucceeded(db: DbOrTx, id: string, at: Date): Pr
   return row;
 }
 
-export async function markPaymentFailed(db: DbOrTx, id: string, message: string, at: Date): Promise<void> {
-  await db
+/** pending → failed; false when the payment was no longer pending. */
+export async function markPaymentFailed(db: DbOrTx, id: string, message: string, at: Date): Promise<boolean> {
+  const rows = await db
     .update(payments)
     .set({ status: 'failed', failureMessage: message, completedAt: at })
-    .where(and(eq(payments.id, id), eq(payments.status, 'pending')));
+    .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  return rows.length === 1;
 }
 
 /** Records a webhook event id; false when it was handled before (a replay or a second delivery). */
@@ -317,3 +382,83 @@ export async function capPaidBudgetAtSpent(db: DbOrTx, rewardIds: readonly numbe
     .set({ budgetPaidCents: sql`${rewards.budgetSpentCents}`, updatedAt: new Date() })
     .where(inArray(rewards.id, [...rewardIds]));
 }
+
+/**
+ * What each brand's money rows hold of a campaign (decision 0021): budget debits and partner slices from its wallet,
+ * budget lines on its invoice, less what came back (refunds, credit lines). Rows of a deleted campaign or reward keep
+ * their ids (migration 0037), so a removed reward's payment is still counted here.
+ */
+export async function campaignLedgerHoldings(db: DbOrTx, campaignId: number) {
+  const result = await db.execute(sql`
+    select h.brand_id, b.name, sum(h.wallet)::bigint as wallet, sum(h.invoice)::bigint as invoice
+    from (
+      select ${walletLedger.brandId} as brand_id, -${walletLedger.amountCents} as wallet, 0 as invoice from ${walletLedger}
+      where ${walletLedger.campaignId} = ${campaignId} and ${walletLedger.kind} in ('budget_debit', 'partner_slice', 'refund')
+      union all
+      select ${invoiceLines.brandId}, 0, ${invoiceLines.amountCents} from ${invoiceLines}
+      where ${invoiceLines.campaignId} = ${campaignId} and ${invoiceLines.kind} in ('budget', 'budget_credit')
+    ) h join ${brands} b on b.id = h.brand_id
+    group by h.brand_id, b.name
+    order by h.brand_id`);
+  const rows = (result as unknown as { rows: { brand_id: string; name: string; wallet: string | number; invoice: string | number }[] }).rows;
+  return rows.map((r) => ({ brandId: r.brand_id, name: r.name, walletCents: Number(r.wallet), invoiceCents: Number(r.invoice) }));
+}
+
+/** The campaign's rewards with what was paid into them and by whom, locked in id order (the engine's lock order). */
+export async function lockCampaignRewardMoney(db: DbOrTx, campaignId: number) {
+  const rewardRows = await db
+    .select({
+      id: rewards.id,
+      type: rewards.type,
+      title: rewards.title,
+      filledByPartners: rewards.filledByPartners,
+      budgetCents: rewards.budgetCents,
+      budgetPaidCents: rewards.budgetPaidCents,
+      usedCents: sql<number>`(${rewards.budgetSpentCents} + ${rewards.budgetAllottedCents})::bigint`.mapWith(Number),
+    })
+    .from(rewards)
+    .where(eq(rewards.campaignId, campaignId))
+    .orderBy(asc(rewards.id))
+    .for('update');
+  const partnerRows =
+    rewardRows.length === 0
+      ? []
+      : await db
+          .select({ rewardId: rewardPartners.rewardId, brandId: rewardPartners.partnerBrandId, budgetCents: rewardPartners.budgetCents, paidCents: rewardPartners.paidCents })
+          .from(rewardPartners)
+          .where(inArray(rewardPartners.rewardId, rewardRows.map((r) => r.id)))
+          .orderBy(asc(rewardPartners.id));
+  return rewardRows.map((r) => ({ ...r, partners: partnerRows.filter((p) => p.rewardId === r.id) }));
+}
+
+/** A reward's paid budget and each partner's paid part, as a settlement leaves them. */
+export async function setRewardPaid(db: DbOrTx, rewardId: number, budgetPaidCents: number, partners: readonly { brandId: string; paidCents: number }[]) {
+  await db.update(rewards).set({ budgetPaidCents, updatedAt: new Date() }).where(eq(rewards.id, rewardId));
+  for (const p of partners) {
+    await db
+      .update(rewardPartners)
+      .set({ paidCents: p.paidCents })
+      .where(and(eq(rewardPartners.rewardId, rewardId), eq(rewardPartners.partnerBrandId, p.brandId)));
+  }
+}
+
+export type BillingProfileRow = typeof brandBillingProfiles.$inferSelect;
+
+export async function findBillingProfile(db: DbOrTx, brandId: string): Promise<BillingProfileRow | undefined> {
+  const [row] = await db.select().from(brandBillingProfiles).where(eq(brandBillingProfiles.brandId, brandId));
+  return row;
+}
+
+export async function upsertBillingProfile(db: DbOrTx, brandId: string, profile: TBillingProfile, updatedBy: string): Promise<void> {
+  const values = { ...profile, updatedBy, updatedAt: new Date() };
+  await db
+    .insert(brandBillingProfiles)
+    .values({ brandId, ...values })
+    .onConflictDoUpdate({ target: brandBillingProfiles.brandId, set: values });
+}
+
+/** Stores who a closing invoice is made out to and by (only while it is still open: the close writes it). */
+export async function setInvoiceParties(db: DbOrTx, invoiceId: number, parties: { buyer: TInvoiceParty; seller: TInvoiceParty }): Promise<void> {
+  await db.update(invoices).set(parties).where(and(eq(invoices.id, invoiceId), eq(invoices.status, 'open')));
+}
+

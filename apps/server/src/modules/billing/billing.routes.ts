@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ERROR_CODES,
+  ZBillingProfileBody,
+  ZBillingProfileRead,
   ZBillingSummary,
   ZCheckUnpaidInvoices,
   ZErrorBody,
@@ -16,17 +18,20 @@ import {
   ZPaymentIdParams,
   ZPaymentResult,
   ZTopUpBody,
+  type TInvoiceParty,
 } from '@rally/domain';
 import { AppError, invalid, notFound } from '../../lib/app-error.js';
 import { errorResponses, providerUnavailableResponse } from '../../lib/error-responses.js';
 import { findPayment } from './billing.repository.js';
-import { getBillingSummary, getInvoice, getInvoicePdf, getInvoices, getLedgerPage, ledgerCsv } from './billing-reads.js';
+import { getBillingProfile, getBillingSummary, getInvoice, getInvoicePdf, getInvoices, getLedgerPage, ledgerCsv } from './billing-reads.js';
+import { saveBillingProfile } from './save-billing-profile.js';
 import { checkUnpaidInvoices } from './check-unpaid-invoices.js';
 import { closeInvoices } from './close-invoices.js';
 import { handleProviderEvent } from './handle-webhook.js';
 import { payInvoiceFromWallet } from './pay-invoice-from-wallet.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { paymentResult, startPayment } from './start-payment.js';
+import { reconcilePendingPayments } from './reconcile-payments.js';
 import { fileResponse } from '../../lib/api-docs.js';
 
 export interface BillingRoutesOptions {
@@ -34,6 +39,11 @@ export interface BillingRoutesOptions {
   publicUrl: string;
   /** How often the sweep closing last month's invoices runs. */
   closeEverySeconds: number;
+  /** How often pending payments are reconciled with the provider, and from what age (minutes). */
+  reconcileEverySeconds: number;
+  reconcileAfterMinutes: number;
+  /** Rally as the seller on invoices (SELLER_*). */
+  seller: TInvoiceParty;
 }
 
 // 503: the payment provider cannot be reached (PAYMENT_PROVIDER_UNAVAILABLE, with Retry-After).
@@ -46,8 +56,12 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
   const { provider } = options;
 
   app.jobs.every('billing.close-invoices', options.closeEverySeconds, async () => {
-    const result = await closeInvoices({ db, mailer: app.mailer, log: app.log, publicUrl: options.publicUrl });
+    const result = await closeInvoices({ db, mailer: app.mailer, log: app.log, publicUrl: options.publicUrl, seller: options.seller });
     if (result.closed || result.mailed) app.log.info(result, 'invoices closed and mailed');
+  });
+  app.jobs.every('billing.reconcile-payments', options.reconcileEverySeconds, async () => {
+    const result = await reconcilePendingPayments({ db, provider, log: app.log, olderThanMinutes: options.reconcileAfterMinutes });
+    if (result.completed || result.failed) app.log.info(result, 'pending payments reconciled with the provider');
   });
 
   r.get(
@@ -116,12 +130,13 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
         tags: ['billing'],
         summary: 'Add money to the wallet by card',
         description:
-          'Sandbox (TEST MODE): the card is checked like a Stripe test card and the wallet is credited at once, or 402 PAYMENT_DECLINED. Stripe: answers pending with the PaymentIntent client secret; the signed webhook credits the wallet. When Stripe cannot be reached: 503 PAYMENT_PROVIDER_UNAVAILABLE with Retry-After, nothing charged.',
+          'Send an idempotencyKey (one per form opening): a repeat with the same key answers with the first payment and charges nothing more. Sandbox (TEST MODE): the card is checked like a Stripe test card and the wallet is credited at once, or 402 PAYMENT_DECLINED. Stripe: answers pending with the PaymentIntent client secret; the signed webhook credits the wallet. When Stripe cannot be reached: 503 PAYMENT_PROVIDER_UNAVAILABLE with Retry-After, nothing charged.',
         body: ZTopUpBody,
         response: { 200: ZPaymentResult, ...errors },
       },
     },
-    async (request) => startPayment({ db, provider, actor: await app.actor(request), amountCents: request.body.amount, card: request.body.card }),
+    async (request) =>
+      startPayment({ db, provider, actor: await app.actor(request), amountCents: request.body.amount, card: request.body.card, idempotencyKey: request.body.idempotencyKey }),
   );
 
   r.get(
@@ -132,6 +147,34 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       const payment = await findPayment(db, request.params.id, actor.brandId);
       if (!payment) throw notFound('Payment');
       return paymentResult(db, payment);
+    },
+  );
+
+  r.get(
+    '/api/billing/profile',
+    {
+      config: { permission: 'billing:read' },
+      schema: { tags: ['billing'], summary: "The brand's billing profile (who its invoices are made out to), or null", response: { 200: ZBillingProfileRead, ...errorResponses } },
+    },
+    async (request) => getBillingProfile(db, await app.actor(request)),
+  );
+
+  r.put(
+    '/api/billing/profile',
+    {
+      config: { permission: 'billing:manage' },
+      schema: {
+        tags: ['billing'],
+        summary: "Save the brand's billing profile: legal name, address, tax id, tax label and rate",
+        description: 'Invoices closed from now on carry it (and a tax line when a rate is set); closed invoices keep what they were issued with.',
+        body: ZBillingProfileBody,
+        response: { 200: ZBillingProfileRead, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const actor = await app.actor(request);
+      await saveBillingProfile(db, actor, request.body);
+      return getBillingProfile(db, actor);
     },
   );
 
@@ -159,7 +202,7 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       },
     },
     async (request, reply) => {
-      const { filename, pdf } = await getInvoicePdf(db, await app.actor(request), request.params.id);
+      const { filename, pdf } = await getInvoicePdf(db, await app.actor(request), request.params.id, options.seller);
       return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
     },
   );
@@ -171,7 +214,8 @@ export async function billingRoutes(app: FastifyInstance, options: BillingRoutes
       schema: {
         tags: ['billing'],
         summary: 'Pay a closed invoice from the wallet or by card',
-        description: 'source wallet: 402 PAYMENT_REQUIRED with dueCents when the wallet is short. source card: like a top-up of the invoice amount, then the invoice is paid from it.',
+        description:
+          'source wallet: 402 PAYMENT_REQUIRED with dueCents when the wallet is short. source card: like a top-up of the invoice amount, then the invoice is paid from it; one card payment per invoice at a time (a repeat while one is under way answers with that payment, once paid 409).',
         params: ZInvoiceIdParams,
         body: ZPayInvoiceBody,
         response: { 200: z.union([ZPaymentResult, ZOk]), ...errors },

@@ -1,12 +1,17 @@
-import { INVOICE_DUE_DAYS } from '@rally/domain';
+import { buyerParty, DEFAULT_SELLER, INVOICE_DUE_DAYS, taxCents, taxRateLabel, type TInvoiceParty } from '@rally/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { mailLanguage, renderEmail, type MailLanguage } from '../../lib/email-template.js';
 import type { Mailer } from '../../lib/mailer.js';
 import {
   billingContacts,
   closeInvoiceRow,
+  findBillingProfile,
   findBrandWallet,
+  insertInvoiceLine,
+  openInvoiceFor,
+  setInvoiceParties,
+  type BillingProfileRow,
   listInvoiceLines,
   listOpenInvoicesBefore,
   listUnmailedInvoices,
@@ -28,8 +33,19 @@ export interface CloseInvoicesOptions {
   mailer: Mailer;
   log: FastifyBaseLogger;
   publicUrl: string;
+  /** Rally as the seller (SELLER_* from the environment); the env defaults when not given. */
+  seller?: TInvoiceParty;
   now?: Date;
 }
+
+/** The month after YYYY-MM. */
+export function nextPeriod(period: string): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** A profile row as the domain's buyer rule reads it. */
+export const buyerOf = (brandName: string, profile: BillingProfileRow | undefined) => buyerParty(brandName, profile ?? null);
 
 /**
  * The monthly close (run by a daily sweep): every open invoice of a month before the current (UTC) one gets
@@ -38,24 +54,45 @@ export interface CloseInvoicesOptions {
  * Idempotent: only an open invoice closes (status guard under a row lock), one invoice per brand and month
  * (unique index), and mailing is marked per invoice, so a second run — or two processes — change nothing.
  */
-export async function closeInvoices({ db, mailer, log, publicUrl, now = new Date() }: CloseInvoicesOptions): Promise<{ closed: number; mailed: number }> {
+export async function closeInvoices({ db, mailer, log, publicUrl, seller = DEFAULT_SELLER, now = new Date() }: CloseInvoicesOptions): Promise<{ closed: number; mailed: number }> {
   let closed = 0;
   for (const open of await listOpenInvoicesBefore(db, periodOf(now))) {
     const done = await db.transaction(async (tx) => {
-      const invoice = await lockInvoice(tx, open.id);
-      if (invoice?.status !== 'open') return false;
+      const locked = await lockInvoice(tx, open.id);
+      if (locked?.status !== 'open') return false;
+      const [profile, wallet] = await Promise.all([findBillingProfile(tx, locked.brandId), findBrandWallet(tx, locked.brandId)]);
+      const number = invoiceNumber(locked);
+      // The brand's tax on the month's net charges, as one line (its profile's label and rate).
+      const tax = taxCents(locked.amountCents, profile?.taxRateBasisPoints ?? null);
+      if (tax > 0) {
+        await insertInvoiceLine(tx, {
+          brandId: locked.brandId,
+          invoiceId: locked.id,
+          kind: 'tax',
+          description: `${profile!.taxLabel} ${taxRateLabel(profile!.taxRateBasisPoints!)}`,
+          amountCents: tax,
+        });
+      }
+      const total = locked.amountCents + tax;
+      if (total < 0) {
+        // A negative month (more credited back than charged) owes nothing; its credit goes on the next invoice.
+        const target = await carryTarget(tx, locked.brandId, nextPeriod(locked.period ?? periodOf(now)), periodOf(now), locked.currency);
+        await insertInvoiceLine(tx, { brandId: locked.brandId, invoiceId: locked.id, kind: 'credit_carried', description: `Credit carried to ${target.period}`, amountCents: -total });
+        await insertInvoiceLine(tx, { brandId: locked.brandId, invoiceId: target.id, kind: 'credit_carried', description: `Credit carried from invoice ${number}`, amountCents: total });
+      }
+      await setInvoiceParties(tx, locked.id, { buyer: buyerOf(wallet.name, profile), seller });
+      const invoice = (await lockInvoice(tx, locked.id))!;
       const due = new Date(now.getTime() + INVOICE_DUE_DAYS * 86_400_000);
       const nothingToPay = invoice.amountCents <= 0;
       const row = await closeInvoiceRow(tx, invoice.id, {
-        number: invoiceNumber(invoice),
+        number,
         status: nothingToPay ? 'paid' : 'unpaid',
         closedAt: now,
         dueAt: due,
         paidAt: nothingToPay ? now : null,
       });
       if (!row || nothingToPay) return Boolean(row);
-      const brand = await findBrandWallet(tx, invoice.brandId);
-      if (brand.paymentPlan === 'prepaid') {
+      if (wallet.paymentPlan === 'prepaid') {
         try {
           // A savepoint: a wallet that does not cover the invoice leaves it unpaid, closed all the same.
           await tx.transaction(async (sp) => {
@@ -81,6 +118,13 @@ export async function closeInvoices({ db, mailer, log, publicUrl, now = new Date
     }
   }
   return { closed, mailed };
+}
+
+/** The open invoice a carried credit goes on: the next month's, or the current month's when that one is closed. */
+async function carryTarget(tx: DbOrTx, brandId: string, next: string, current: string, currency: string): Promise<{ id: number; period: string }> {
+  const invoice = await openInvoiceFor(tx, brandId, next, currency);
+  if (invoice.status === 'open') return { id: invoice.id, period: next };
+  return { id: (await openInvoiceFor(tx, brandId, current, currency)).id, period: current };
 }
 
 // The invoice mail in the dashboard's languages; each owner or admin gets it in their own.
@@ -147,7 +191,7 @@ async function mailInvoice(db: Db, mailer: Mailer, invoice: InvoiceRow, publicUr
   ]);
   const current = fresh ?? invoice;
   if (contacts.length === 0) return;
-  const pdf = await renderInvoicePdf({ invoice: current, lines, brandName: brand.name });
+  const pdf = await renderInvoicePdf({ invoice: current, lines, buyer: current.buyer ?? buyerOf(brand.name, undefined), seller: current.seller ?? DEFAULT_SELLER });
   const paid = current.status === 'paid';
   // One mail per language, to that language's readers.
   const byLanguage = new Map<MailLanguage, string[]>();

@@ -15,6 +15,9 @@ import { creditWallet, debitWallet } from './wallet-ledger.js';
 export async function completePayment(tx: DbOrTx, paymentId: string, at = new Date()): Promise<boolean> {
   const payment = await markPaymentSucceeded(tx, paymentId, at);
   if (!payment) return false;
+  // The invoice before the brand row, the order every invoice payment takes (claiming a card payment, paying from
+  // the wallet): the other way round, a wallet payment of the invoice and this completion would deadlock.
+  const invoice = payment.invoiceId !== null ? await lockInvoice(tx, payment.invoiceId) : undefined;
   // The member who started the payment (Stripe's webhook completes it later, with no one signed in).
   const [by] = payment.createdBy ? await tx.select({ name: users.name }).from(users).where(eq(users.id, payment.createdBy)) : [];
   const actor: ActivityActor = payment.createdBy && by ? { kind: 'user', userId: payment.createdBy, name: by.name } : { kind: 'system' };
@@ -36,10 +39,9 @@ export async function completePayment(tx: DbOrTx, paymentId: string, at = new Da
     subject: { type: 'payment', id: payment.id },
     changes: [{ field: 'amount', old: null, new: payment.amountCents }, { field: 'provider', old: null, new: payment.provider }],
   });
-  if (payment.invoiceId !== null) {
-    const invoice = await lockInvoice(tx, payment.invoiceId);
+  if (invoice) {
     // Paid meanwhile (e.g. from the wallet): the money stays in the wallet.
-    if (invoice?.status === 'unpaid') {
+    if (invoice.status === 'unpaid') {
       await debitWallet(tx, {
         brandId: payment.brandId,
         kind: 'invoice_payment',

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import { ERROR_CODES, type TErrorField } from '@rally/domain';
 import { AppError, appError } from '../../lib/app-error.js';
-import type { PaymentProvider, ProviderEvent } from './payment-provider.js';
+import type { PaymentLookup, PaymentProvider, ProviderEvent } from './payment-provider.js';
 
 export interface StripeProviderOptions {
   secretKey: string;
@@ -40,7 +40,7 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
             automatic_payment_methods: { enabled: true },
             metadata: { paymentId: input.paymentId, brandId: input.brandId },
           },
-          { idempotencyKey: `rally-payment-${input.paymentId}` },
+          { idempotencyKey: input.idempotencyKey },
         );
       } catch (error) {
         // Unreachable, timed out, failing on its side, rate-limited or refusing our key: the brand can do nothing
@@ -51,6 +51,23 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       if (!intent.client_secret) throw providerUnavailable(new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`));
       return { status: 'pending', providerRef: intent.id, clientSecret: intent.client_secret };
     },
+    async lookupPayment(input): Promise<PaymentLookup> {
+      let intent: Stripe.PaymentIntent | undefined;
+      try {
+        if (input.providerRef) {
+          intent = await stripe.paymentIntents.retrieve(input.providerRef);
+        } else {
+          // The crash came before Stripe's answer was stored: find the intent by the payment id in its metadata.
+          const found = await stripe.paymentIntents.search({ query: `metadata['paymentId']:'${input.paymentId.replace(/[^A-Za-z0-9-]/g, '')}'`, limit: 1 });
+          intent = found.data[0];
+        }
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return { status: 'unknown' };
+        if (error instanceof Stripe.errors.StripeError) throw providerUnavailable(error);
+        throw error;
+      }
+      return intent ? intentLookup(intent) : { status: 'unknown' };
+    },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new Error('missing Stripe-Signature header');
       // Throws StripeSignatureVerificationError on a forged, altered or stale (> 5 min) event.
@@ -58,6 +75,16 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return toProviderEvent(event);
     },
   };
+}
+
+/** A PaymentIntent's status as the reconcile sweep acts on it. */
+function intentLookup(intent: Stripe.PaymentIntent): PaymentLookup {
+  if (intent.status === 'succeeded') {
+    return { status: 'succeeded', providerRef: intent.id, amountCents: intent.amount_received || intent.amount, currency: intent.currency.toUpperCase() };
+  }
+  if (intent.status === 'canceled') return { status: 'failed', providerRef: intent.id, message: intent.last_payment_error?.message ?? 'The payment was canceled.' };
+  // requires_payment_method / _confirmation / _action, processing, requires_capture: not settled yet.
+  return { status: 'pending', providerRef: intent.id, clientSecret: intent.client_secret };
 }
 
 function providerUnavailable(cause: unknown): AppError {
