@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_REQUEST_HEADER } from '@rally/domain';
+import { API_KEY_SCOPES, APP_REQUEST_HEADER } from '@rally/domain';
 import { brandPartnerships, campaignMissions, campaigns, invitations, mediaFiles, members, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
 import { DEMO_USERS, insertBrand } from '../seed/demo-accounts.js';
 import { factories } from '../testing/factories.js';
@@ -20,7 +20,7 @@ import { apiRoutes, fillPath, sampleOf, type ApiRoute, type JsonSchema } from '.
 let t: TestApp;
 let routes: ApiRoute[];
 let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string; invitation: number; member: string; teamInvitation: string };
-const sessions: { who: string; cookie: string }[] = [];
+const sessions: { who: string; cookie: string; authorization?: string }[] = [];
 const participants: { who: string; cookie: string }[] = [];
 
 const ID_PROPS = new Set(['id', 'bundleId', 'campaignId', 'rewardId', 'missionId', 'campaignMissionId', 'itemId', 'unlockId']);
@@ -165,7 +165,12 @@ beforeAll(async () => {
     member: member!.id,
     teamInvitation: teamInvitation!.id,
   };
-  for (const u of DEMO_USERS.filter((d) => d.email !== 'owner@brand.test')) sessions.push({ who: u.email, cookie: await t.signIn(u.email) });
+  for (const u of DEMO_USERS.filter((d) => d.email !== 'owner@brand.test')) {
+    const cookie = await t.signIn(u.email);
+    // Each other brand's API key with every scope, for the public API (/api/v1), which takes no cookie.
+    const key = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie, [APP_REQUEST_HEADER]: '1' }, payload: { name: 'Cross-brand key', scopes: [...API_KEY_SCOPES] } });
+    sessions.push({ who: u.email, cookie, authorization: `Bearer ${(key.json() as { secret: string }).secret}` });
+  }
   // The owner's store comes first, so an id that names no other row of the owner names its store (store routes).
   await f.store(brand, { name: 'Owner store' });
   // A participant of each other brand (a store user of one of its stores).
@@ -187,10 +192,12 @@ describe('cross-brand isolation', () => {
     for (const route of brandRoutes) {
       for (const call of callsFor(route)) {
         for (const s of sessions) {
+          // The public API is called with the brand's key (and an Idempotency-Key, which its completions require).
+          const credentials = route.path.startsWith('/api/v1/') ? { authorization: s.authorization!, 'idempotency-key': randomUUID() } : { cookie: s.cookie };
           const res = await t.app.inject({
             method: call.method as 'GET',
             url: call.url,
-            headers: { cookie: s.cookie, [APP_REQUEST_HEADER]: '1' },
+            headers: { ...credentials, [APP_REQUEST_HEADER]: '1' },
             ...(call.payload === undefined ? {} : { payload: call.payload as object }),
           });
           calls += 1;

@@ -9,7 +9,7 @@ import { accrueInvoiceLine, closeInvoices } from '../modules/billing/index.js';
 import { uploadReceipt } from '../testing/engine-kit.js';
 import { multipartBody } from '../testing/multipart.js';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { apiSessions, callersFor, type ApiSession, type ApiSessions } from '../testing/api-sessions.js';
+import { apiSessions, callerHeaders, callersFor, type ApiSession, type ApiSessions } from '../testing/api-sessions.js';
 import { buildRequest, describeRequest, mutationsFor, type BuiltRequest, type Mutation } from './openapi-cases.js';
 import { apiRoutes, openApiDocument, sampleOf, type ApiRoute, type JsonSchema, type OpenApiDoc } from './openapi-routes.js';
 
@@ -31,7 +31,7 @@ let routes: ApiRoute[];
 let sessions: ApiSessions;
 
 beforeAll(async () => {
-  t = await createTestApp({ content: true, env: { SIGN_IN_RATE_LIMIT: '1000000' } });
+  t = await createTestApp({ content: true, env: { SIGN_IN_RATE_LIMIT: '1000000', API_KEY_RATE_LIMIT: '1000000' } });
   doc = await openApiDocument(t.app);
   routes = await apiRoutes(t.app);
   sessions = await apiSessions(t);
@@ -155,7 +155,7 @@ function idsFor(route: ApiRoute, variant: number): number[] {
 }
 
 async function send(request: BuiltRequest, caller: ApiSession): Promise<LightMyRequestResponse> {
-  return t.app.inject({ ...request, headers: { ...request.headers, ...(caller.cookie ? { cookie: caller.cookie } : {}) } });
+  return t.app.inject({ ...request, headers: { ...request.headers, ...callerHeaders(caller) } });
 }
 
 describe('OpenAPI document', () => {
@@ -260,7 +260,7 @@ describe('OpenAPI document', () => {
     for (const [r, route] of routes.entries()) {
       const callers = callersFor(route, sessions);
       const caller = callers[0]!;
-      const otherAudience = caller.cookie === undefined ? [] : [{ who: 'signed out', cookie: undefined }, callers === sessions.participants ? sessions.dashboard[0]! : sessions.participants[0]!];
+      const otherAudience = caller.cookie === undefined && caller.authorization === undefined ? [] : [{ who: 'signed out', cookie: undefined }, callers === sessions.participants ? sessions.dashboard[0]! : sessions.participants[0]!];
       const bad = fc.sample(mutationsFor(route), { seed: SEED + r, numRuns: BAD_PER_ROUTE });
       const valid: Mutation = route.upload ? validUpload(route) : { kind: 'none' };
       const cases: [Mutation, number, ApiSession[]][] = [

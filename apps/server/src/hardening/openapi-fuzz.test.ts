@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZErrorBody } from '@rally/domain';
 import { createTestApp, type TestApp } from '../testing/test-app.js';
-import { apiSessions, callersFor, type ApiSessions } from '../testing/api-sessions.js';
+import { apiSessions, callerHeaders, callersFor, type ApiSessions } from '../testing/api-sessions.js';
 import { buildRequest, describeRequest, mutationsFor } from './openapi-cases.js';
 import { apiRoutes, type ApiRoute } from './openapi-routes.js';
 
@@ -26,7 +26,7 @@ let routes: ApiRoute[];
 let sessions: ApiSessions;
 
 beforeAll(async () => {
-  t = await createTestApp({ content: true, env: { SIGN_IN_RATE_LIMIT: '1000000' } });
+  t = await createTestApp({ content: true, env: { SIGN_IN_RATE_LIMIT: '1000000', API_KEY_RATE_LIMIT: '1000000' } });
   routes = await apiRoutes(t.app);
   sessions = await apiSessions(t);
 }, 120_000);
@@ -54,9 +54,8 @@ describe('OpenAPI fuzz', () => {
         const callers = callersFor(route, sessions);
         const who = route.path === '/api/auth/sign-in/email' ? [callers[n % callers.length]!] : callers;
         for (const session of who) {
-          const cookie = session.cookie;
           const started = performance.now();
-          const res = await t.app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
+          const res = await t.app.inject({ ...request, headers: { ...request.headers, ...callerHeaders(session) } });
           const ms = performance.now() - started;
           requests += 1;
           const problem = (() => {

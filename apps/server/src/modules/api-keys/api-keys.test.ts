@@ -103,7 +103,7 @@ describe('API keys', () => {
     const both = await t.app.inject({ method: 'GET', url: '/api/v1/campaigns', headers: { cookie: owner, ...bearer(secret) } });
     expect(both.statusCode).toBe(401);
     expect(both.json()).toMatchObject({ error: { message: 'The public API takes an API key alone: send no cookie' } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/campaign', headers: bearer(secret) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/activity', headers: bearer(secret) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers: bearer(secret) })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: bearer(secret) })).statusCode).toBe(401);
   });
