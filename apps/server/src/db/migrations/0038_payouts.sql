@@ -106,9 +106,14 @@ BEGIN
       RAISE EXCEPTION 'payout_ledger row does not match payout %', NEW.payout_id USING ERRCODE = 'check_violation';
     END IF;
   END IF;
-  INSERT INTO payout_balances AS b (brand_id, participant, balance_cents)
-  VALUES (NEW.brand_id, NEW.participant, NEW.amount_cents)
-  ON CONFLICT (brand_id, participant) DO UPDATE SET balance_cents = b.balance_cents + EXCLUDED.balance_cents;
+  -- An update first: an upsert would check the CHECK on the inserted values (a debit) before finding the row.
+  UPDATE payout_balances SET balance_cents = balance_cents + NEW.amount_cents
+  WHERE brand_id = NEW.brand_id AND participant = NEW.participant;
+  IF NOT FOUND THEN
+    INSERT INTO payout_balances AS b (brand_id, participant, balance_cents)
+    VALUES (NEW.brand_id, NEW.participant, NEW.amount_cents)
+    ON CONFLICT (brand_id, participant) DO UPDATE SET balance_cents = b.balance_cents + EXCLUDED.balance_cents;
+  END IF;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
