@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZEpochSeconds } from '../shared/api-schemas.js';
 import { ZCents, ZIdRef } from '../shared/limits.js';
 import { DEFAULT_TIME_ZONE } from '../shared/constants.js';
+import { ZCampaignMoney } from '../billing/campaign-money.js';
 import { ZFinishCriterion, ZReach, ZScopeType, ZSelectedCountry, ZDeleteStatusBody } from '../campaign/campaign.schema.js';
 import { DEFAULT_FINISH_CRITERIA } from '../campaign/campaign-enums.js';
 import { isValidTimeZone } from './zoned-time.js';
@@ -70,5 +71,7 @@ export const ZBudgetStatus = z.object({
   walletBalance: z.number().int(),
   due: z.number().int().nonnegative(),
   rewards: z.array(z.object({ rewardId: z.number().int(), title: z.string(), budget: z.number().int(), budgetPaid: z.number().int(), due: z.number().int() })),
+  /** What the campaign holds, by payer: what deleting it (or a cut) gives back (issue 29). */
+  money: ZCampaignMoney.optional(),
 });
 export type TBudgetStatus = z.infer<typeof ZBudgetStatus>;

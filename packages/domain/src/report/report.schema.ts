@@ -57,8 +57,50 @@ export type TReportReward = z.infer<typeof ZReportReward>;
 export const ZReportDay = z.object({ date: ZDay, completions: ZCount });
 export type TReportDay = z.infer<typeof ZReportDay>;
 
+/** Why a campaign ended (issue 29): by hand, at its end date, or when its codes or budget ran out. */
+export const END_REASONS = ['ended_by_user', 'end_date', 'codes_over', 'budget_over', 'unknown'] as const;
+export type TEndReason = (typeof END_REASONS)[number];
+
+/** The audit action that ended a campaign, as its reason. */
+export function endReasonOf(action: string | null | undefined): TEndReason {
+  switch (action) {
+    case 'end':
+      return 'ended_by_user';
+    case 'scheduler.end':
+      return 'end_date';
+    case 'engine.codes_over':
+      return 'codes_over';
+    case 'engine.budget_over':
+      return 'budget_over';
+    default:
+      return 'unknown';
+  }
+}
+
+/** An ended campaign's ending: when, why, by whom, and what each payer paid in and got back (from the ledger). */
+export const ZReportEnding = z.object({
+  endedAt: z.number().int().nullable(),
+  reason: z.enum(END_REASONS),
+  /** The person who ended it by hand; null when a date or the campaign's finish criteria ended it. */
+  endedBy: z.string().nullable(),
+  payers: z.array(
+    z.object({
+      brandId: z.string(),
+      name: z.string(),
+      own: z.boolean(),
+      /** Paid into the campaign's budgets (wallet debits and invoice charges). */
+      paidCents: z.number().int(),
+      /** Given back (refunds to the wallet and invoice credits). */
+      refundedCents: z.number().int(),
+    }),
+  ),
+});
+export type TReportEnding = z.infer<typeof ZReportEnding>;
+
 /** A campaign's figures: what its report page shows (product rule R50). */
 export const ZCampaignReport = z.object({
+  /** Set for an ended campaign. */
+  ending: ZReportEnding.nullable().optional(),
   campaign: ZCampaign,
   totals: ZReportTotals,
   /** Every mission of the campaign in its order, including those nobody completed yet. */

@@ -4,7 +4,7 @@ import { CODE_REWARD_TYPES, EDITABLE_STATUSES, type TCampaignListQuery, type TCa
 import type { Db, DbOrTx } from '../../db/client.js';
 import { perDatabase } from '../../lib/per-database.js';
 import { escapeLike, writeOrder } from '../../lib/sql-helpers.js';
-import { brands, campaignAudit, campaignCounts, campaignMissions, campaignPartners, campaigns, missionItems, missions, rewardCodes, rewards } from '../../db/schema/index.js';
+import { brands, campaignAudit, campaignCounts, campaignMissions, campaignPartners, campaigns, missionItems, missions, rewardCodes, rewardPartners, rewards } from '../../db/schema/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
 import { listAnchors, type CampaignPageAnchors, type PageAnchor } from './campaign-page-anchors.js';
 
@@ -238,10 +238,11 @@ export async function copyCampaignContent(db: DbOrTx, brandId: string, fromId: n
       rewardRows.map(({ id: _id, createdAt: _c, updatedAt: _u, campaignId: _from, ...rest }) => ({
         ...rest,
         campaignId: toId,
+        // The design, never the money: nothing paid, spent or allotted to running slices (a copied allotment
+        // broke rewards_budget_not_overspent — the 400 duplicating a campaign that had paid out money).
         budgetPaidCents: 0,
         budgetSpentCents: 0,
-        // Partners are not copied, so no reward of the copy is supplied by one.
-        filledByPartners: false,
+        budgetAllottedCents: 0,
         codesFileUrl: null,
         codesFileName: null,
         endDate: null,
@@ -249,6 +250,28 @@ export async function copyCampaignContent(db: DbOrTx, brandId: string, fromId: n
       })),
     )
     .returning({ id: rewards.id });
+  // The partners to invite and what each is asked to supply, not yet invited, filled or paid.
+  const partnerRows = await db
+    .select()
+    .from(campaignPartners)
+    .where(and(eq(campaignPartners.brandId, brandId), eq(campaignPartners.campaignId, fromId)))
+    .orderBy(asc(campaignPartners.order), asc(campaignPartners.id));
+  if (partnerRows.length > 0) {
+    await db.insert(campaignPartners).values(
+      partnerRows.map((p) => ({ brandId, campaignId: toId, partnerBrandId: p.partnerBrandId, order: p.order })),
+    );
+  }
+  const supplies = await db
+    .select()
+    .from(rewardPartners)
+    .where(and(eq(rewardPartners.brandId, brandId), inArray(rewardPartners.rewardId, rewardRows.map((r) => r.id))))
+    .orderBy(asc(rewardPartners.id));
+  const copyOf = new Map(rewardRows.map((r, i) => [r.id, copies[i]?.id]));
+  const copiedSupplies = supplies.flatMap((p) => {
+    const rewardId = copyOf.get(p.rewardId);
+    return rewardId === undefined ? [] : [{ brandId, rewardId, partnerBrandId: p.partnerBrandId, budgetCents: p.budgetCents }];
+  });
+  if (copiedSupplies.length > 0) await db.insert(rewardPartners).values(copiedSupplies);
   // The codes nobody has received yet go with the copy (one statement per reward, in the database):
   // a copied code reward is as launchable as its source, and one with none left is refused at launch.
   for (const [i, source] of rewardRows.entries()) {

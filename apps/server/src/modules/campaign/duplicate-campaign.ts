@@ -13,8 +13,9 @@ export interface DuplicateCampaignOptions {
 }
 
 /**
- * A new draft with the same type, settings, missions and rewards (with their codes nobody received);
- * schedule, payments, partners and code expiry are not copied.
+ * A new draft with the same design (issue 29): type, settings, missions, rewards (with their codes nobody received)
+ * and the partners to invite with what each is asked to supply;
+ * never the money (paid budgets, partner payments, ledger rows), issued codes, progress, schedule or code expiry.
  */
 export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCampaignOptions): Promise<TCampaign> {
   return db.transaction(async (tx) => {
@@ -41,7 +42,7 @@ export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCamp
       createdBy: actor.userId,
     });
     await copyCampaignContent(tx, actor.brandId, source.id, row.id);
-    // Progress is recomputed from what the copy holds (partners, for one, are not copied), never carried over.
+    // Progress is recomputed from what the copy holds (the partners are not invited yet), never carried over.
     const saved = await saveCampaignChange({
       tx,
       actor,

@@ -1,6 +1,7 @@
-import { computeProgress, statusAfterPartnerAnswers } from '@rally/domain';
+import { computeProgress, isEditableStatus, statusAfterPartnerAnswers } from '@rally/domain';
 import type { DbOrTx } from '../../db/client.js';
 import type { RequestActor } from '../auth/index.js';
+import { settleCampaignMoney } from '../billing/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
 import { loadProgressFacts, recordAudit, updateCampaignRow, type CampaignSet } from './campaign.repository.js';
 
@@ -37,8 +38,14 @@ export async function saveCampaignChange(options: SaveCampaignChangeOptions): Pr
     viewer: { brandId: actor.brandId, isRetailer: false },
   });
   const row = await updateCampaignRow(tx, campaign.id, { ...set, completionProgress: progress.percent });
+  // A campaign that is not live keeps only the money its budgets still need; the rest goes back to whoever paid
+  // it, in this transaction (decision 0021): a lowered budget, a removed or changed money reward, a partner gone.
+  const moneyBack = isEditableStatus(row.status)
+    ? await settleCampaignMoney(tx, { campaign: row, why: WHY[options.action] ?? 'the campaign changed', createdBy: actor.userId })
+    : { totalCents: 0 };
+  const refunded = moneyBack.totalCents > 0 ? [{ field: 'budgetRefunded', old: 0, new: moneyBack.totalCents }] : [];
   // A write that changed nothing leaves no audit entry: the activity panel shows only real changes.
-  const changes = [...(options.changes ?? []), ...statusChange].filter((c) => !sameValue(c.old, c.new));
+  const changes = [...(options.changes ?? []), ...statusChange, ...refunded].filter((c) => !sameValue(c.old, c.new));
   if (progress.percent !== campaign.completionProgress) {
     changes.push({ field: 'completionProgress', old: campaign.completionProgress, new: progress.percent });
   }
@@ -47,5 +54,15 @@ export async function saveCampaignChange(options: SaveCampaignChangeOptions): Pr
   }
   return row;
 }
+
+/** Why money went back, as the ledger row says it. */
+const WHY: Record<string, string> = {
+  update: 'the campaign changed',
+  'reward.update': 'the reward changed',
+  'reward.delete': 'the reward was removed',
+  'reward.fill': 'the reward changed',
+  'partners.update': 'the partners changed',
+  'partner.removed': 'the partner was removed',
+};
 
 const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -1,10 +1,10 @@
-import { DEFAULT_TIME_ZONE, isValidTimeZone, reportDays, type TCampaignReport, type TReportDay } from '@rally/domain';
+import { DEFAULT_TIME_ZONE, endReasonOf, isValidTimeZone, reportDays, type TCampaignReport, type TReportDay, type TReportEnding } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { invalid, notFound } from '../../lib/app-error.js';
 import type { RequestActor } from '../auth/index.js';
 import { toApiCampaign, toEpochSeconds, findCampaign } from '../campaign/index.js';
 import { unknownStoreIds } from '../store/index.js';
-import { completionFigures, rewardFigures } from './report.repository.js';
+import { completionFigures, endingEntry, payerMoney, rewardFigures } from './report.repository.js';
 
 export interface GetCampaignReportOptions {
   db: Db;
@@ -46,15 +46,17 @@ export async function getCampaignReport({
   const days = reportDays({ startDate: campaign.startDate && toEpochSeconds(campaign.startDate), until, timeZone });
 
   const scope = { brandId: actor.brandId, campaignId: campaign.id, storeId: storeKey ?? null };
-  const [figures, rewards] = await Promise.all([
+  const [figures, rewards, ending] = await Promise.all([
     completionFigures(db, scope, { timeZone, firstDay: days[0] ?? '', lastDay: days.at(-1) ?? '' }),
     rewardFigures(db, scope),
+    campaign.status === 'ended' ? endingOf(db, campaign) : null,
   ]);
   const perDay = new Map(figures.daily.map((d) => [d.date, d.completions]));
   const daily: TReportDay[] = days.map((date) => ({ date, completions: perDay.get(date) ?? 0 }));
 
   return {
     campaign: toApiCampaign(campaign),
+    ending,
     totals: {
       completions: figures.completions,
       participants: figures.participants,
@@ -68,6 +70,24 @@ export async function getCampaignReport({
     missions: figures.missions,
     rewards: rewards.map(({ paidCents: _paid, ...reward }) => reward),
     daily,
+  };
+}
+
+/**
+ * When and why an ended campaign ended (the audit entry that ended it: by whom, at its end date, codes or budget
+ * over) and what each payer paid in and got back (the ledgers): the report's ending panel (issue 29).
+ */
+async function endingOf(db: Db, campaign: { id: number; brandId: string; endedAt: Date | null }): Promise<TReportEnding> {
+  const [entry, payers] = await Promise.all([endingEntry(db, campaign.brandId, campaign.id), payerMoney(db, campaign.id)]);
+  const reason = endReasonOf(entry?.action);
+  const endedAt = campaign.endedAt ?? entry?.at ?? null;
+  return {
+    endedAt: endedAt ? toEpochSeconds(endedAt) : null,
+    reason,
+    endedBy: reason === 'ended_by_user' ? (entry?.userName ?? null) : null,
+    payers: payers
+      .map((p) => ({ ...p, own: p.brandId === campaign.brandId }))
+      .sort((a, b) => Number(b.own) - Number(a.own) || a.name.localeCompare(b.name)),
   };
 }
 

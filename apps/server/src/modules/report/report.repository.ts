@@ -138,3 +138,42 @@ export async function rewardFigures(db: DbOrTx, scope: ReportScope): Promise<Rew
     budgetLeftCents: r.budgetLeftCents === null ? null : Math.max(0, Number(r.budgetLeftCents)),
   }));
 }
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The audit entry that ended the campaign (its status went to ended), with who made it. */
+export async function endingEntry(db: DbOrTx, brandId: string, campaignId: number) {
+  const [row] = rowsOf<{ action: string; user_name: string | null; created_at: Date | string }>(
+    await db.execute(sql`
+      select a.action, u.name as user_name, a.created_at
+      from campaign_audit a left join users u on u.id = a.user_id
+      where a.brand_id = ${brandId} and a.campaign_id = ${campaignId}
+        and a.changes @> '[{"field": "status", "new": "ended"}]'::jsonb
+      order by a.created_at desc, a.id desc
+      limit 1`),
+  );
+  return row ? { action: row.action, userName: row.user_name, at: new Date(row.created_at) } : undefined;
+}
+
+/**
+ * What each brand paid into the campaign's budgets and got back, from the ledgers (wallet rows and invoice lines
+ * naming the campaign): the owner and, in a shared contest, each partner. Partner rows are in the partners' own
+ * ledgers; only their amounts for this campaign of the owner's are read.
+ */
+export async function payerMoney(db: DbOrTx, campaignId: number) {
+  return rowsOf<{ brand_id: string; name: string; paid: number; refunded: number }>(
+    await db.execute(sql`
+      select m.brand_id, b.name, sum(m.paid)::bigint::int8 as paid, sum(m.refunded)::bigint::int8 as refunded
+      from (
+        select brand_id, case when amount_cents < 0 then -amount_cents else 0 end as paid,
+               case when amount_cents > 0 then amount_cents else 0 end as refunded
+        from wallet_ledger where campaign_id = ${campaignId} and kind in ('budget_debit', 'partner_slice', 'refund')
+        union all
+        select brand_id, case when amount_cents > 0 then amount_cents else 0 end,
+               case when amount_cents < 0 then -amount_cents else 0 end
+        from invoice_lines where campaign_id = ${campaignId} and kind in ('budget', 'budget_credit')
+      ) m join brands b on b.id = m.brand_id
+      group by m.brand_id, b.name
+      order by b.name`),
+  ).map((r) => ({ brandId: r.brand_id, name: r.name, paidCents: Number(r.paid), refundedCents: Number(r.refunded) }));
+}
