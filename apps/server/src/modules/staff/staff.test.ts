@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { SMTP_URL: mail.url } });
   owner = await t.signIn('owner@brand.test');
   brand = t.brandIds.owner;
-}, 300_000);
+}, 600_000);
 afterAll(async () => {
   await t.close();
   await mail.close();

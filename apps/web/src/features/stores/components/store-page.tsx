@@ -8,7 +8,6 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Timeline,
@@ -28,6 +27,7 @@ import { formatListDate } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
 import { useRemoveStoreUser, useStoreDetail, useUpdateRetailer } from '../api/store-page-api';
 import { StoreStatusBadge } from './store-status-badge';
+import { StoreStaff } from '../../staff';
 
 type TStore = TStoreDetail['store'];
 const EDITABLE = [
@@ -129,7 +129,7 @@ function ActivityItem({ entry }: { entry: TStoreActivity }) {
   );
 }
 
-/** /stores/:id — one store: its details (retailer fields editable), its users (removable) and its activity. */
+/** /stores/:id — one store: its details (retailer fields editable), its staff (the staff feature's panel; removable) and its activity. */
 export function StorePage() {
   const { t } = useTranslation();
   const me = useSession();
@@ -141,7 +141,7 @@ export function StorePage() {
 
   if (detail.isPending) return <FullPageLoader />;
   if (detail.isError) return <ErrorState error={detail.error} onRetry={() => void detail.refetch()} />;
-  const { store, users, activity } = detail.data;
+  const { store, activity } = detail.data;
 
   function confirmRemove(user: { id: number; name: string }) {
     void openConfirm({
@@ -194,50 +194,25 @@ export function StorePage() {
                 <Badge variant="light">{store.countryCode}</Badge>
               </Group>
             </Paper>
-            <Paper withBorder radius="md" p="md">
-              <Title order={2} fz="h4" mb="sm">
-                {t('stores.page.users', { count: users.length })}
-              </Title>
-              {users.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  {t('stores.page.no-users')}
-                </Text>
-              ) : (
-                <Table aria-label={t('stores.page.users', { count: users.length })}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('stores.page.user-name')}</Table.Th>
-                      <Table.Th>{t('stores.page.user-email')}</Table.Th>
-                      <Table.Th>{t('stores.page.user-role')}</Table.Th>
-                      {canUpdate && <Table.Th aria-label={t('stores.list.columns.actions')} />}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {users.map((u) => (
-                      <Table.Tr key={u.id}>
-                        <Table.Td>{u.name}</Table.Td>
-                        <Table.Td>{u.email ?? '—'}</Table.Td>
-                        <Table.Td>{u.role}</Table.Td>
-                        {canUpdate && (
-                          <Table.Td align="right">
-                            <Button
-                              size="xs"
-                              variant="subtle"
-                              color="red"
-                              leftSection={<IconUserMinus size={14} aria-hidden />}
-                              onClick={() => confirmRemove(u)}
-                              aria-label={t('stores.page.remove-user', { name: u.name })}
-                            >
-                              {t('stores.page.remove')}
-                            </Button>
-                          </Table.Td>
-                        )}
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )}
-            </Paper>
+            <StoreStaff
+              storeId={store.id}
+              extraActions={
+                canUpdate
+                  ? (u) => (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconUserMinus size={14} aria-hidden />}
+                        onClick={() => confirmRemove(u)}
+                        aria-label={t('stores.page.remove-user', { name: u.name })}
+                      >
+                        {t('stores.page.remove')}
+                      </Button>
+                    )
+                  : undefined
+              }
+            />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

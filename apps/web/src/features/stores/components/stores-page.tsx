@@ -1,6 +1,6 @@
 import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { openConfirm } from '../../../components/confirm-dialog';
-import { IconBuildingStore, IconDots, IconGitMerge } from '@tabler/icons-react';
+import { IconBuildingStore, IconDots, IconGitMerge, IconUsersPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ExportButton } from '../../exports';
 import { STORE_STATUSES, type TManagedStore, type TStoreStatus } from '@rally/domain';
@@ -216,6 +216,11 @@ export function StoresPage() {
                 leftSection={<IconGitMerge size={16} aria-hidden />}
               >
                 {t('stores.pos-import-link')}
+              </Button>
+            )}
+            {me.permissions.includes('staff:manage') && (
+              <Button component={Link} to="/stores/staff-import" variant="light" leftSection={<IconUsersPlus size={16} aria-hidden />}>
+                {t('staff.import.link')}
               </Button>
             )}
             <ExportButton
