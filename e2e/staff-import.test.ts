@@ -84,10 +84,13 @@ describe('store staff', () => {
     expect(link, invitation.text).toBeDefined();
     expect(new URL(link!).searchParams.get('lang')).toBe('fr');
 
-    // The employee follows the link: /play opens on its sign-in.
+    // The employee follows the link: /play opens on its sign-in, in French, with the address filled in.
     const employee = await h.newPage();
     await employee.page.goto(link!);
-    await expect.poll(() => employee.page.locator('input[name="email"]').count(), { timeout: 15_000 }).toBe(1);
+    const address = employee.page.locator('input[name="email"]');
+    await expect.poll(() => address.count(), { timeout: 15_000 }).toBe(1);
+    expect(await address.inputValue()).toBe('ines.invite@staff-e2e.test');
+    await expect.poll(() => employee.page.evaluate(() => document.documentElement.lang)).toBe('fr');
     await employee.page.screenshot({ path: path.join(ARTIFACTS, 'staff-invitation-play.png') });
     await employee.context.close();
     await context.close();

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { TPlayAccount, TPlayAccounts, TPlayRequestCodeBody, TPlaySession } from '@rally/domain';
 import { fieldError, playFetch } from '../play-api';
+import { toSupportedLanguage } from '../../i18n/languages';
 import { usePlayI18n } from '../play-i18n';
 import { ErrorNote, TextField } from '../play-ui';
 
@@ -11,9 +12,14 @@ type TMethod = 'code' | 'password';
  * several brands, R63) asks which one to take part as before signing in.
  */
 export function SignInScreen({ onSignedIn }: { onSignedIn: (session: TPlaySession) => void }) {
-  const { t } = usePlayI18n();
+  const { t, setLang } = usePlayI18n();
   const [method, setMethod] = useState<TMethod>('code');
-  const [email, setEmail] = useState('');
+  // A staff invitation's link (/play?email=…&lang=…) fills in the address and shows the person's language.
+  const [email, setEmail] = useState(() => new URLSearchParams(window.location.search).get('email')?.slice(0, 254) ?? '');
+  useEffect(() => {
+    const invited = toSupportedLanguage(new URLSearchParams(window.location.search).get('lang'));
+    if (invited) setLang(invited);
+  }, [setLang]);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState<{ minutes: number } | null>(null);
