@@ -112,6 +112,11 @@ export async function campaignRewards(db: DbOrTx, brandId: string, campaignId: n
   }));
 }
 
+/** Marks a completion as entered by a store manager for its participant, in the completion's transaction (decision 0025). */
+export async function markEnteredBy(db: DbOrTx, brandId: string, completionId: number, managerId: number): Promise<void> {
+  await db.execute(sql`update completions set entered_by = ${managerId} where id = ${completionId} and brand_id = ${brandId}`);
+}
+
 export async function findByIdempotencyKey(
   db: DbOrTx,
   p: ParticipantRef,

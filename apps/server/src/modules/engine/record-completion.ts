@@ -20,6 +20,7 @@ import {
   campaignRewards,
   findByIdempotencyKey,
   findCampaignMission,
+  markEnteredBy,
   missionItemsOf,
   type EngineCampaignMission,
   type EngineItem,
@@ -42,6 +43,11 @@ export interface RecordCompletionOptions {
   uploadExists?: (uploadId: string) => Promise<boolean>;
   /** Records the receipt of a sale left pending for review, in the completion's transaction (smart review). */
   onPendingReceipt?: (tx: DbOrTx, receipt: PendingReceipt) => Promise<void>;
+  /**
+   * A store manager who enters this completion for the participant, a colleague of the same store: recorded on the
+   * completion (entered_by) in its transaction; everything else — limits, progress, unlocks — is the participant's.
+   */
+  enteredBy?: number;
 }
 
 export interface PendingReceipt {
@@ -156,7 +162,15 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
   const limits = effectiveEntryLimits(cm.campaignType, cm.maxEntriesPerUser, cm.maxEntriesPerStore);
   // A sale with a receipt waits for it to be reviewed (smart review on: read by OCR; off: a person), required or not.
   const status: 'accepted' | 'pending' = receiptRequired || (receiptUploadId !== null && isSalesEntry(o.body.kind)) ? 'pending' : 'accepted';
-  const onPendingReceipt = o.onPendingReceipt;
+  const onPendingReceipt = status === 'pending' && receiptUploadId !== null ? o.onPendingReceipt : undefined;
+  const enteredBy = o.enteredBy;
+  const afterWrite =
+    onPendingReceipt || enteredBy !== undefined
+      ? async (tx: DbOrTx, completionId: number) => {
+          if (enteredBy !== undefined) await markEnteredBy(tx, p.brandId, completionId, enteredBy);
+          if (onPendingReceipt) await onPendingReceipt(tx, { completionId, campaignId: o.campaignId, brandId: p.brandId, uploadId: receiptUploadId! });
+        }
+      : undefined;
   const written = await writeCompletion({
     db: o.db,
     caches: o.caches,
@@ -177,13 +191,9 @@ export async function recordCompletion(o: RecordCompletionOptions): Promise<{ re
     rewards: s.rewards,
     idempotencyKey: o.idempotencyKey,
     requestHash,
-    // The receipt row is written with its completion, so no pending sale is ever without one.
-    ...(status === 'pending' && receiptUploadId !== null && onPendingReceipt
-      ? {
-          afterWrite: (tx: DbOrTx, completionId: number) =>
-            onPendingReceipt(tx, { completionId, campaignId: o.campaignId, brandId: p.brandId, uploadId: receiptUploadId }),
-        }
-      : {}),
+    // The receipt row and the entering manager are written with their completion, so no pending sale is ever
+    // without its receipt and no manager's entry without its mark.
+    ...(afterWrite ? { afterWrite } : {}),
   });
   // After commit, so the last of several concurrent claims sees every other one committed.
   if (written.touched && cm.finishCriteria.some((c) => c === 'codes_over' || c === 'budget_over')) await checkFinishCriteria(o.db, o.campaignId);

@@ -66,9 +66,14 @@ export async function mailSignInCode(db: Db, mailer: PlayMailer, data: SignInCod
     if (!(await isJoinableConsumerCampaign(db, data.join.campaignUid, data.join.countryCode))) return;
     join = data.join;
   }
+  await issueSignInCode(db, mailer, data.email, join);
+}
+
+/** Makes a new one-time code for the email (the latest one counts) and mails it; also the store join door's. */
+export async function issueSignInCode(db: Db, mailer: PlayMailer, email: string, join: TPlayRequestCodeBody['join'] | null = null): Promise<void> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await insertSignInCode(db, { email: data.email, codeHash: hashCode(data.email, code), join, ttlSeconds: PLAY_CODE_TTL_SECONDS });
-  await mailer.sendSignInCode(data.email, code);
+  await insertSignInCode(db, { email, codeHash: hashCode(email, code), join: join ?? null, ttlSeconds: PLAY_CODE_TTL_SECONDS });
+  await mailer.sendSignInCode(email, code);
 }
 
 /** Registers the code-mail job (in the play routes plugin, before the app is ready). */
@@ -80,7 +85,7 @@ export function registerSignInJobs(jobs: BackgroundJobs, db: Db, mailer: PlayMai
  * The latest unused code of the email if `code` is it. Each check spends one of its tries first, atomically, so
  * parallel guesses compare at most PLAY_CODE_MAX_ATTEMPTS against a code; none is left: refused like a wrong code.
  */
-async function checkCode(db: Db, email: string, code: string) {
+export async function checkCode(db: Db, email: string, code: string) {
   const row = await takeSignInCodeAttempt(db, email, PLAY_CODE_MAX_ATTEMPTS);
   if (!row) throw wrong('code', 'this code is wrong or expired; ask for a new one');
   const expected = Buffer.from(row.code_hash);
