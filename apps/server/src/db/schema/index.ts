@@ -19,3 +19,4 @@ export * from './team.js';
 export * from './payouts.js';
 export * from './notifications.js';
 export * from './api-keys.js';
+export * from './store-join.js';

@@ -36,6 +36,8 @@ export const stores = pgTable(
     refId: text('ref_id'),
     // External id of the same store in the point-of-sale product ("{product}StoreId").
     externalStoreId: text('external_store_id'),
+    // The secret of the store's join link and QR poster (migration 0041, decision 0025); made on first use.
+    joinCode: text('join_code'),
     weight: integer('weight').notNull().default(0),
     // Denormalised count of store_users, maintained by the writers of store_users.
     totalUsers: integer('total_users').notNull().default(0),
@@ -61,6 +63,7 @@ export const stores = pgTable(
     // answers "similar enough", only GiST answers "most similar first" without scoring every store (decision 0011).
     index('stores_name_trgm_gist_idx').using('gist', t.name.op('gist_trgm_ops')),
     index('stores_address_trgm_gist_idx').using('gist', t.formattedAddress.op('gist_trgm_ops')),
+    uniqueIndex('stores_join_code_uq').on(t.joinCode).where(sql`${t.joinCode} is not null`),
   ],
 );
 
