@@ -274,13 +274,13 @@ export async function contestMissionOf(
   )[0];
 }
 
-/** Every participant account of an email: store users (any store, any brand), then consumers (any brand). */
+/** Every participant account of an email: active store users (any store, any brand), then consumers (any brand). */
 export async function listAccountsOfEmail(db: DbOrTx, email: string): Promise<TPlayAccount[]> {
   return rowsOf<TPlayAccount>(
     await db.execute(sql`
       select 'store_user' as kind, u.id, b.name as "brandName", s.name as "storeName"
       from store_users u join brands b on b.id = u.brand_id left join stores s on s.id = u.store_id
-      where lower(u.email) = ${email}
+      where lower(u.email) = ${email} and u.status = 'active'
       union all
       select 'consumer', c.id, b.name, null from consumers c join brands b on b.id = c.brand_id where c.email = ${email}`),
   ).map((a) => ({ ...a, id: Number(a.id) }));
@@ -328,10 +328,10 @@ export async function useSignInCode(db: DbOrTx, codeId: number): Promise<boolean
   return rowsOf(await db.execute(sql`update play_sign_in_codes set used_at = now() where id = ${codeId} and used_at is null returning id`)).length > 0;
 }
 
-/** The store users of the email that have a password, with its hash. */
+/** The active store users of the email that have a password, with its hash. */
 export async function listPasswordUsers(db: DbOrTx, email: string) {
   return rowsOf<{ id: number; password_hash: string }>(
-    await db.execute(sql`select id, password_hash from store_users where lower(email) = ${email} and password_hash is not null order by id`),
+    await db.execute(sql`select id, password_hash from store_users where lower(email) = ${email} and password_hash is not null and status = 'active' order by id`),
   );
 }
 

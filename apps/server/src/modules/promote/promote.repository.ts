@@ -31,13 +31,13 @@ const reachedStores = (brandId: string, campaignId: number) => sql`
       or (c.scope_type = 'group' and exists (select 1 from store_group_members m where m.store_id = s.id and m.group_id = any(c.scope_pks))))`;
 
 /**
- * Who a store's promote mail goes to: its managers with an email, else every member of its staff with one;
+ * Who a store's promote mail goes to: its active managers with an email, else every active member of its staff with one;
  * addresses unsubscribed from the brand are left out (and counted apart).
  */
 const storeAddresses = (brandId: string) => sql`
   select u.store_id, lower(u.email) as email from store_users u
-  where u.brand_id = ${brandId} and u.email is not null and u.email <> ''
-    and (u.role = 'manager' or not exists (select 1 from store_users m where m.store_id = u.store_id and m.role = 'manager' and m.email is not null and m.email <> ''))`;
+  where u.brand_id = ${brandId} and u.email is not null and u.email <> '' and u.status = 'active'
+    and (u.role = 'manager' or not exists (select 1 from store_users m where m.store_id = u.store_id and m.role = 'manager' and m.status = 'active' and m.email is not null and m.email <> ''))`;
 
 export interface RecipientStoreRow {
   id: number;

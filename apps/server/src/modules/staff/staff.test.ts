@@ -151,6 +151,14 @@ describe('staff of a store', () => {
     expect(off.json<TStaffMember>().status).toBe('inactive');
     expect(await totalUsers(store.id)).toBe(0);
     expect((await t.database.rows(sql`select 1 from play_sessions where store_user_id = ${user.id}`)).length).toBe(0);
+    // Nor can they sign in again: a code mailed to the address opens no account.
+    const before = mail.messages.length;
+    await t.app.inject({ method: 'POST', url: '/api/play/auth/request-code', payload: { email: user.email } });
+    const codeMail = await mail.waitFor((m) => mail.messages.indexOf(m) >= before && m.to.includes(user.email!));
+    const code = /code is (\d{6})/.exec(codeMail.text)![1]!;
+    const accounts = await t.app.inject({ method: 'POST', url: '/api/play/auth/accounts', payload: { email: user.email, code } });
+    expect(accounts.statusCode).toBeLessThan(500);
+    expect((accounts.json<{ accounts?: { id: number }[] }>().accounts ?? []).map((a) => a.id)).not.toContain(user.id);
 
     const on = await post(`/api/staff/${user.id}/reactivate`, owner);
     expect(on.json<TStaffMember>().status).toBe('active');

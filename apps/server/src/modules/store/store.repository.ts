@@ -379,8 +379,9 @@ export async function deleteStoreUser(db: DbOrTx, brandId: string, storeId: numb
   const [row] = await db
     .delete(storeUsers)
     .where(and(eq(storeUsers.brandId, brandId), eq(storeUsers.storeId, storeId), eq(storeUsers.id, userId)))
-    .returning({ id: storeUsers.id, name: storeUsers.name, email: storeUsers.email });
-  if (row) await db.update(stores).set({ totalUsers: sql`greatest(${stores.totalUsers} - 1, 0)` }).where(eq(stores.id, storeId));
+    .returning({ id: storeUsers.id, name: storeUsers.name, email: storeUsers.email, status: storeUsers.status });
+  // The head count holds active people only (decision 0024).
+  if (row?.status === 'active') await db.update(stores).set({ totalUsers: sql`greatest(${stores.totalUsers} - 1, 0)` }).where(eq(stores.id, storeId));
   return row;
 }
 
