@@ -160,7 +160,7 @@ export async function insertPersonNotification(tx: DbOrTx, e: EventRow, data: TN
   const id = Number(person.slice(2));
   const isUser = person.startsWith('u:');
   await tx.execute(sql`insert into notifications (brand_id, event_id, participant, store_user_id, consumer_id, kind, campaign_id, data)
-    select ${e.brand_id}, ${e.id}, ${person}, ${isUser ? id : null}::int, ${isUser ? null : id}::int, ${e.kind}, ${e.campaign_id}, ${JSON.stringify(data)}::jsonb
+    select ${e.brand_id}::text, ${e.id}::bigint, ${person}::text, ${isUser ? id : null}::int, ${isUser ? null : id}::int, ${e.kind}::text, ${e.campaign_id}::int, ${JSON.stringify(data)}::jsonb
     where exists (${isUser ? sql`select 1 from store_users where id = ${id}` : sql`select 1 from consumers where id = ${id}`})
     on conflict (event_id, participant) do nothing`);
 }
@@ -172,10 +172,11 @@ export async function insertPersonNotification(tx: DbOrTx, e: EventRow, data: TN
  */
 export async function insertReachNotifications(tx: DbOrTx, e: EventRow, data: TNotificationData): Promise<number> {
   const json = JSON.stringify(data);
+  // Parameters typed: the branches of a union would otherwise resolve an untyped one as text.
   const result = await tx.execute(sql`with c as (
       select id, brand_id, type, scope_type, scope_pks, country_codes from campaigns where id = ${e.campaign_id} and brand_id = ${e.brand_id})
     insert into notifications (brand_id, event_id, participant, store_user_id, consumer_id, kind, campaign_id, data)
-    select c.brand_id, ${e.id}, 'u:' || su.id, su.id, null, ${e.kind}, c.id, ${json}::jsonb
+    select c.brand_id, ${e.id}::bigint, 'u:' || su.id, su.id, null::int, ${e.kind}::text, c.id, ${json}::jsonb
       from c join store_users su on su.brand_id = c.brand_id
       join stores s on s.id = su.store_id and s.status = 'approved'
      where c.type <> 'consumer'
@@ -183,7 +184,7 @@ export async function insertReachNotifications(tx: DbOrTx, e: EventRow, data: TN
          or (c.scope_type = 'store' and su.store_id = any(c.scope_pks))
          or (c.scope_type = 'group' and exists (select 1 from store_group_members m where m.store_id = su.store_id and m.group_id = any(c.scope_pks))))
     union all
-    select c.brand_id, ${e.id}, 'c:' || co.id, null, co.id, ${e.kind}, c.id, ${json}::jsonb
+    select c.brand_id, ${e.id}::bigint, 'c:' || co.id, null::int, co.id, ${e.kind}::text, c.id, ${json}::jsonb
       from c join consumers co on co.brand_id = c.brand_id and co.country_code = any(c.country_codes)
      where c.type = 'consumer'
     on conflict (event_id, participant) do nothing`);

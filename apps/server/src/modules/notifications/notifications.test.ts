@@ -18,7 +18,7 @@ beforeAll(async () => {
   push = await startLocalPushService();
   t = await createTestApp({ env: { SMTP_URL: smtp.url, NOTIFICATION_SWEEP_SECONDS: '0.2' } });
   owner = await t.signIn('owner@brand.test');
-}, 240_000);
+}, 480_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
