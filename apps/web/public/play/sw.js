@@ -1,3 +1,4 @@
+/* global self */
 /* The /play service worker (decision 0026): written by hand, not generated — it shows Web Push notifications and
  * opens the inbox when one is clicked; it caches nothing (the participant app always talks to the live API). */
 self.addEventListener('install', () => self.skipWaiting());
