@@ -115,7 +115,10 @@ async function run(ops: Op[]) {
         break;
       case 'type':
         if (reward) {
-          const body = step.to === 'money' ? { type: 'money', amount: 100, budget: 10_000 } : { type: 'prize', title: 'A bike', description: 'A bike' };
+          const body =
+            step.to === 'money'
+              ? { type: 'money', amount: 100, budget: 10_000 }
+              : { type: 'prize', title: 'Headphones', description: 'Wireless', value: 9_900, totalAvailable: 3, imageUrl: '/api/media/file/x', noFinePrint: true };
           const res = await call('POST', '/api/reward/write/save-reward', { id: reward.id, bundleId: c.id, ...body });
           if (res.statusCode === 200) reward = { id: reward.id, type: step.to };
         }
@@ -141,7 +144,7 @@ async function run(ops: Op[]) {
         break;
       case 'duplicate': {
         const res = await call('POST', `/api/campaign/${c.id}/duplicate`);
-        expect(res.statusCode, res.body).toBe(200);
+        expect(res.statusCode, res.body).toBe(201);
         touched.push((res.json() as { id: number }).id);
         break;
       }

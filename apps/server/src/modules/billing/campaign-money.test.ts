@@ -48,6 +48,7 @@ async function paidDraft(name = 'Paid draft') {
   return { c, cash };
 }
 
+const PRIZE = { type: 'prize', title: 'Headphones', description: 'Wireless', value: 9_900, totalAvailable: 3, imageUrl: '/api/media/file/x', noFinePrint: true };
 const saveReward = (campaignId: number, reward: { id: number }, body: Record<string, unknown>, cookie = owner) =>
   call('POST', '/api/reward/write/save-reward', cookie, { id: reward.id, bundleId: campaignId, ...body });
 
@@ -91,7 +92,7 @@ describe('a campaign that is not live gives back what it no longer needs', () =>
   it('a money reward turned into a prize, or removed, gives its paid budget back', async () => {
     const { c, cash } = await paidDraft('Changed draft');
     const before = await balance(ids.owner);
-    const changed = await saveReward(c.id, cash, { type: 'prize', title: 'A bike', description: 'A bike' });
+    const changed = await saveReward(c.id, cash, PRIZE);
     expect(changed.statusCode, changed.body).toBe(200);
     expect(await balance(ids.owner)).toBe(before + 600_000);
     expect((await rewardOf(cash.id))?.budgetPaidCents).toBe(0);
@@ -159,7 +160,7 @@ describe('duplicate copies the design, never the money', () => {
   it('a paid campaign duplicates to an unpaid draft with the same rewards, missions and partners to invite', async () => {
     const { c, cash } = await paidDraft('To copy');
     const res = await call('POST', `/api/campaign/${c.id}/duplicate`, owner);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(201);
     const copy = ZCampaign.parse(res.json());
     const copied = await db().select().from(rewards).where(eq(rewards.campaignId, copy.id));
     expect(copied.map((r) => ({ type: r.type, title: r.title, budget: r.budgetCents, paid: r.budgetPaidCents, spent: r.budgetSpentCents }))).toEqual([
@@ -171,7 +172,8 @@ describe('duplicate copies the design, never the money', () => {
 
   it('every demo campaign duplicates (those that paid out money included), without paid budgets, issued codes or ledger rows', { timeout: 120_000 }, async () => {
     expect(demo.length).toBeGreaterThan(8);
-    const spentSome = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from rewards where budget_spent_cents > 0`);
+    // Demo campaigns that paid money budgets (and paid some out: their rewards hold spent or allotted slices).
+    const spentSome = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from rewards where budget_paid_cents > 0`);
     expect(spentSome[0]!.n).toBeGreaterThan(0);
     const cookieOf = new Map([
       [ids.owner, owner],
@@ -183,7 +185,7 @@ describe('duplicate copies the design, never the money', () => {
       const cookie = cookieOf.get(row.brand_id);
       if (!cookie) continue;
       const res = await call('POST', `/api/campaign/${row.id}/duplicate`, cookie);
-      expect(res.statusCode, `campaign ${row.id}: ${res.body}`).toBe(200);
+      expect(res.statusCode, `campaign ${row.id}: ${res.body}`).toBe(201);
       const copy = ZCampaign.parse(res.json());
       expect(copy.status).toBe('draft');
       const money = await t.database.rows<{ paid: number; issued: number; ledger: number; partnersAnswered: number; partnersPaid: number }>(sql`

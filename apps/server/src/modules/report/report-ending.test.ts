@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { ZCampaignReport } from '@rally/domain';
 import { campaigns, walletLedger } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 import { checkFinishCriteria } from '../engine/index.js';
-import { endDueCampaign } from '../scheduler/campaign-transitions.js';
 
 let t: TestApp;
 let f: ReturnType<typeof factories>;
@@ -63,7 +62,9 @@ describe('the report of an ended campaign says when, why and who got what back',
   it('ended at its end date: the reason is the date, nobody ended it', async () => {
     const c = await livePaid('Ended by date');
     await t.database.db.update(campaigns).set({ endDate: new Date(Date.now() - 1000) }).where(eq(campaigns.id, c.id));
-    expect((await endDueCampaign(t.database.db, c.id)).changed).toBe(true);
+    // The scheduler's end job, due now, ends it (as it would at the end date).
+    await t.app.scheduler.replaceJobs(c.id, [{ kind: 'end', campaignId: c.id, at: Date.now() }]);
+    await vi.waitFor(async () => expect((await t.database.db.select().from(campaigns).where(eq(campaigns.id, c.id)))[0]?.status).toBe('ended'), { timeout: 20_000, interval: 200 });
     const report = await reportOf(c.id);
     expect(report.ending).toMatchObject({ reason: 'end_date', endedBy: null });
     expect(report.ending!.payers[0]).toMatchObject({ paidCents: 10_000, refundedCents: 10_000 });
