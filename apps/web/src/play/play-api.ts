@@ -35,7 +35,7 @@ function toError(status: number, statusText: string, payload: unknown): PlayApiE
 }
 
 export interface TPlayRequest {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PATCH';
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;

@@ -226,7 +226,7 @@ describe('participant app: one campaign', () => {
     expect(within(quiz).queryByRole('link', { name: 'Start' })).toBeNull();
   });
 
-  it('says when my last entry was rejected and why, in the campaign’s zone', async () => {
+  it('says when my last entry was rejected and why, in my time zone', async () => {
     openAt('/play/campaigns/5', {
       ...signedIn,
       'GET /api/play/campaigns/5': () => ({

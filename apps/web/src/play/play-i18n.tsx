@@ -88,18 +88,41 @@ export function errorMessage(error: unknown, t: TTranslate): string {
 
 // ——— dates and amounts (Intl; no extra library in this bundle) ———
 
-export function formatDate(epochSeconds: number, lang: string, timeZone?: string): string {
-  let zone = timeZone;
+/** The browser's own IANA zone: the participant's zone until they choose one in settings. */
+export function browserTimeZone(): string {
   try {
-    if (zone) new Intl.DateTimeFormat(lang, { timeZone: zone });
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
   } catch {
-    zone = undefined;
+    return 'UTC';
   }
-  return new Intl.DateTimeFormat(lang, { dateStyle: 'medium', ...(zone ? { timeZone: zone } : {}) }).format(
-    new Date(epochSeconds * 1000),
-  );
 }
 
+/**
+ * The one date formatter of /play: an instant (epoch seconds) as a date and time in the participant's language and
+ * time zone (decision 0027). Every screen shows dates through it (usePlayDate), never by hand; a zone Intl does not
+ * know falls back to the browser's.
+ */
+export function formatDate(epochSeconds: number, lang: string, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat(lang, { ...options, timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat(lang, options);
+  }
+  return format.format(new Date(epochSeconds * 1000));
+}
+
+const PlayTimeZoneContext = createContext<string | null>(null);
+/** Gives the screens the participant's time zone (their settings' choice, else the browser's). */
+export const PlayTimeZoneProvider = PlayTimeZoneContext.Provider;
+
+/** Formats an instant in the user's language and the participant's time zone. */
+export function usePlayDate(): (epochSeconds: number) => string {
+  const { lang } = usePlayI18n();
+  const zone = useContext(PlayTimeZoneContext) ?? browserTimeZone();
+  return useCallback((epochSeconds: number) => formatDate(epochSeconds, lang, zone), [lang, zone]);
+}
 
 const PlayCurrencyContext = createContext('USD');
 /** Gives the screens the signed-in participant's brand currency (from GET /api/play/me). */

@@ -11,7 +11,8 @@ let sink: SmtpCapture;
 beforeAll(async () => {
   sink = await startSmtpCapture();
   t = await createTestApp({ env: { SMTP_URL: sink.url } });
-});
+  // Building the migrated template (after a migration changed) can take minutes on a busy machine.
+}, 600_000);
 afterAll(async () => {
   await t.close();
   await sink.close();

@@ -1,10 +1,11 @@
 import type { TPlayCampaignList } from '@rally/domain';
 import { PlayLink, usePlayGet } from '../play-router';
-import { formatDate, usePlayI18n } from '../play-i18n';
+import { usePlayDate, usePlayI18n } from '../play-i18n';
 import { ErrorNote, Loading } from '../play-ui';
 
 export function CampaignListScreen() {
-  const { t, lang } = usePlayI18n();
+  const { t } = usePlayI18n();
+  const date = usePlayDate();
   const list = usePlayGet<TPlayCampaignList>('/campaigns');
   return (
     <section className="stack" aria-labelledby="campaigns-title">
@@ -27,7 +28,7 @@ export function CampaignListScreen() {
                 {t('campaigns.rewards', { count: c.rewardCount })}
                 {' · '}
                 {c.endDate
-                  ? t('campaigns.ends', { date: formatDate(c.endDate, lang, c.timeZone) })
+                  ? t('campaigns.ends', { date: date(c.endDate) })
                   : t('campaigns.noEnd')}
               </span>
               <span className="small">

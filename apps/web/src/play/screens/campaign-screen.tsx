@@ -1,6 +1,6 @@
 import type { TPlayCampaignDetail, TPlayMission, TPlayReward } from '@rally/domain';
 import { PlayLink, usePlayGet } from '../play-router';
-import { formatDate, useMoney, usePlayI18n } from '../play-i18n';
+import { useMoney, usePlayDate, usePlayI18n } from '../play-i18n';
 import { ErrorNote, Loading } from '../play-ui';
 
 function entriesText(mission: TPlayMission, t: ReturnType<typeof usePlayI18n>['t']): string {
@@ -9,8 +9,9 @@ function entriesText(mission: TPlayMission, t: ReturnType<typeof usePlayI18n>['t
   return t('mission.entriesLeft', { count: mission.entriesLeft });
 }
 
-function MissionCard({ campaignId, mission, timeZone }: { campaignId: number; mission: TPlayMission; timeZone: string }) {
-  const { t, lang } = usePlayI18n();
+function MissionCard({ campaignId, mission }: { campaignId: number; mission: TPlayMission }) {
+  const { t } = usePlayI18n();
+  const date = usePlayDate();
   const closed = mission.entriesLeft === 0;
   const titleId = `mission-${mission.campaignMissionId}`;
   return (
@@ -30,7 +31,7 @@ function MissionCard({ campaignId, mission, timeZone }: { campaignId: number; mi
       </p>
       {mission.lastRejection ? (
         <p className="field-error small">
-          {t('mission.rejected', { date: formatDate(mission.lastRejection.at, lang, timeZone) })}{' '}
+          {t('mission.rejected', { date: date(mission.lastRejection.at) })}{' '}
           {mission.lastRejection.reason
             ? t('mission.rejectedReason', { reason: mission.lastRejection.reason })
             : t('mission.rejectedNoReason')}
@@ -84,7 +85,8 @@ function RewardCard({ reward }: { reward: TPlayReward }) {
 }
 
 export function CampaignScreen({ campaignId: id }: { campaignId: number }) {
-  const { t, lang } = usePlayI18n();
+  const { t } = usePlayI18n();
+  const date = usePlayDate();
   const detail = usePlayGet<TPlayCampaignDetail>(`/campaigns/${id}`);
   if (detail.loading && !detail.data) return <Loading />;
   if (!detail.data) return <ErrorNote error={detail.error} onRetry={detail.reload} />;
@@ -103,7 +105,7 @@ export function CampaignScreen({ campaignId: id }: { campaignId: number }) {
           {t(`type.${campaign.type}`)}
           {' · '}
           {campaign.endDate
-            ? t('campaigns.ends', { date: formatDate(campaign.endDate, lang, campaign.timeZone) })
+            ? t('campaigns.ends', { date: date(campaign.endDate) })
             : t('campaigns.noEnd')}
         </p>
         <p className="small">
@@ -118,7 +120,7 @@ export function CampaignScreen({ campaignId: id }: { campaignId: number }) {
       <h2>{t('campaign.missions')}</h2>
       <ul className="stack plain">
         {missions.map((m) => (
-          <MissionCard key={m.campaignMissionId} campaignId={id} mission={m} timeZone={campaign.timeZone} />
+          <MissionCard key={m.campaignMissionId} campaignId={id} mission={m} />
         ))}
       </ul>
       {rewards.length > 0 ? (

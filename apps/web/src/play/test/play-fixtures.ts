@@ -19,6 +19,8 @@ export const sessionFixture = (): TPlaySession => ({
     storeId: 7,
     storeName: 'Downtown',
     countryCode: 'US',
+    language: null,
+    timeZone: null,
   },
 });
 
