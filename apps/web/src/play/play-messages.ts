@@ -4,7 +4,10 @@
  */
 import { NOTIFICATION_MESSAGES } from './play-notification-messages';
 
+import { ME_MESSAGES } from './play-me-messages';
+
 const en = {
+  ...ME_MESSAGES.en,
   ...NOTIFICATION_MESSAGES.en,
   'app.name': 'Rally',
   'nav.campaigns': 'Campaigns',
@@ -135,6 +138,7 @@ export type TPlayMessageKey = keyof typeof en;
 export type TPlayMessages = Record<TPlayMessageKey, string>;
 
 const es: TPlayMessages = {
+  ...ME_MESSAGES.es,
   ...NOTIFICATION_MESSAGES.es,
   'app.name': 'Rally',
   'nav.campaigns': 'Campañas',
@@ -262,6 +266,7 @@ const es: TPlayMessages = {
 };
 
 const fr: TPlayMessages = {
+  ...ME_MESSAGES.fr,
   ...NOTIFICATION_MESSAGES.fr,
   'app.name': 'Rally',
   'nav.campaigns': 'Campagnes',
