@@ -34,6 +34,7 @@ const MissionEditorPage = lazy(() => import('../features/missions/components/mis
 const ReportPage = lazy(() => import('../features/report/components/report-page'));
 const ReviewQueuePage = lazy(() => import('../features/smart-review/components/review-queue-page'));
 const BillingPage = lazy(() => import('../features/billing/components/billing-page'));
+const PayoutsPage = lazy(() => import('../features/payouts/components/payouts-page'));
 const PartnersPage = lazy(() => import('../features/partners/components/partners-page'));
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 const TeamPage = lazy(() => import('../features/team/components/team-page'));
@@ -130,6 +131,7 @@ export const routes: RouteObject[] = [
           { path: 'groups', element: <GroupsPage /> },
           { path: 'receipts', element: <ReviewQueuePage /> },
           { path: 'billing', element: <BillingPage /> },
+          { path: 'payouts', element: <PayoutsPage /> },
           { path: 'account', element: <AccountPage /> },
           { path: 'settings/sign-in-security', element: <BrandSignInSecurityPage /> },
           { path: 'settings/api-keys', element: <ApiKeysPage /> },

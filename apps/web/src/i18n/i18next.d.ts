@@ -11,6 +11,7 @@ import type report from '../features/report/locales/en.json';
 import type exportsT from '../features/exports/locales/en.json';
 import type payment from '../components/payment-form/locales/en.json';
 import type billing from '../features/billing/locales/en.json';
+import type payouts from '../features/payouts/locales/en.json';
 import type smartReview from '../features/smart-review/locales/en.json';
 import type share from '../components/campaign-share/locales/en.json';
 import type campaigns from '../features/campaigns/locales/en.json';
@@ -28,7 +29,7 @@ import type apiKeys from '../features/api-keys/locales/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof smartReview & typeof share & typeof campaigns & typeof partners & typeof access & typeof account & typeof security & typeof onboarding & typeof team & typeof activity & typeof operator & typeof apiKeys };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof payouts & typeof smartReview & typeof share & typeof campaigns & typeof partners & typeof access & typeof account & typeof security & typeof onboarding & typeof team & typeof activity & typeof operator & typeof apiKeys };
     returnNull: false;
   }
 }

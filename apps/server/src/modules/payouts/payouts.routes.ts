@@ -63,7 +63,7 @@ export async function payoutRoutes(app: FastifyInstance, options: PayoutRoutesOp
     async (request) => getMyPayouts(db, await participant(request), provider.testMode),
   );
 
-  r.put(
+  r.post(
     '/api/play/payouts/details',
     {
       config: { permission: 'participant' },

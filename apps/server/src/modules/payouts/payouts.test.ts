@@ -29,7 +29,7 @@ async function earner(cents: number) {
 }
 
 const mine = async (cookie: string) => ZMyPayouts.parse((await t.app.inject({ method: 'GET', url: '/api/play/payouts', headers: { cookie } })).json());
-const setDetails = (cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: '/api/play/payouts/details', headers: { cookie }, payload });
+const setDetails = (cookie: string, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/play/payouts/details', headers: { cookie }, payload });
 const ask = (cookie: string, brandId = t.brandIds.owner, key: string = randomUUID()) =>
   t.app.inject({ method: 'POST', url: '/api/play/payouts', headers: { cookie, 'idempotency-key': key }, payload: { brandId } });
 const balanceOf = async (participant: string, brandId = t.brandIds.owner) =>

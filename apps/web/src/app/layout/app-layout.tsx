@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAffiliate, IconBuildingStore, IconFileExport, IconFlag, IconHistory, IconShieldCog, IconReceipt, IconTargetArrow, IconUsers, IconUsersGroup, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconAffiliate, IconBuildingStore, IconFileExport, IconFlag, IconHistory, IconShieldCog, IconReceipt, IconTargetArrow, IconUsers, IconUsersGroup, IconCash, IconWallet, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TPermission } from '@rally/domain';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -14,7 +14,7 @@ import { UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts' | 'nav.billing' | 'nav.partners' | 'nav.team' | 'nav.activity';
+  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts' | 'nav.billing' | 'nav.payouts' | 'nav.partners' | 'nav.team' | 'nav.activity';
   icon: Icon;
   /** Shown only to a role with this permission (the route it leads to needs it: packages/domain/src/auth/permissions.ts). */
   permission: TPermission;
@@ -28,6 +28,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/exports', labelKey: 'nav.exports', icon: IconFileExport, permission: 'export:create' },
   { to: '/receipts', labelKey: 'nav.receipts', icon: IconReceipt, permission: 'campaign:read' },
   { to: '/billing', labelKey: 'nav.billing', icon: IconWallet, permission: 'wallet:read' },
+  { to: '/payouts', labelKey: 'nav.payouts', icon: IconCash, permission: 'billing:read' },
   { to: '/partners', labelKey: 'nav.partners', icon: IconAffiliate, permission: 'partner:read' },
   { to: '/team', labelKey: 'nav.team', icon: IconUsers, permission: 'team:read' },
   { to: '/activity', labelKey: 'nav.activity', icon: IconHistory, permission: 'activity:read' },

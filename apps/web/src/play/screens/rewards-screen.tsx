@@ -4,6 +4,7 @@ import { fieldError, playFetch } from '../play-api';
 import { usePlayGet } from '../play-router';
 import { useMoney, usePlayI18n } from '../play-i18n';
 import { ErrorNote, Loading, TextField, UnlockCard } from '../play-ui';
+import { PayoutsPanel } from './payouts-panel';
 
 const PRIZE_FIELDS = [
   'fullName',
@@ -107,6 +108,7 @@ export function RewardsScreen() {
               );
             })}
           </ul>
+          <PayoutsPanel />
         </>
       ) : null}
     </section>

@@ -1,0 +1,2 @@
+// The payouts feature's public file.
+export { default as PayoutsPage } from './components/payouts-page';
