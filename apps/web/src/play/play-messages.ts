@@ -3,12 +3,14 @@
  * the languages are the dashboard's (en, es, fr) and the chosen one is shared through the same storage key.
  */
 import { NOTIFICATION_MESSAGES } from './play-notification-messages';
+import { PAYOUT_MESSAGES } from './play-payouts-messages';
 
 import { ME_MESSAGES } from './play-me-messages';
 
 const en = {
   ...ME_MESSAGES.en,
   ...NOTIFICATION_MESSAGES.en,
+  ...PAYOUT_MESSAGES.en,
   'app.name': 'Rally',
   'nav.campaigns': 'Campaigns',
   'nav.rewards': 'My rewards',
@@ -140,6 +142,7 @@ export type TPlayMessages = Record<TPlayMessageKey, string>;
 const es: TPlayMessages = {
   ...ME_MESSAGES.es,
   ...NOTIFICATION_MESSAGES.es,
+  ...PAYOUT_MESSAGES.es,
   'app.name': 'Rally',
   'nav.campaigns': 'Campañas',
   'nav.rewards': 'Mis recompensas',
@@ -268,6 +271,7 @@ const es: TPlayMessages = {
 const fr: TPlayMessages = {
   ...ME_MESSAGES.fr,
   ...NOTIFICATION_MESSAGES.fr,
+  ...PAYOUT_MESSAGES.fr,
   'app.name': 'Rally',
   'nav.campaigns': 'Campagnes',
   'nav.rewards': 'Mes récompenses',
