@@ -27,7 +27,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   push = await startLocalPushService();
   harness = await startHarness({ env: { NOTIFICATION_SWEEP_SECONDS: '0.5' } });
-}, 180_000);
+}, 600_000);
 
 afterAll(async () => {
   await harness?.close();

@@ -257,7 +257,7 @@ describe('choices and channels', () => {
     expect(Number(received.headers['ttl'])).toBeGreaterThan(0);
     expect(JSON.parse(received.payload)).toMatchObject({ kind: 'campaign-launched', title: 'Nouvelle campagne : Push week', url: '/play/inbox' });
 
-    const mail = await smtp.waitFor((m) => m.to.includes(mailed!.email!) && m.subject.includes('Push week'));
+    const mail = await smtp.waitFor((m) => m.to.includes(mailed!.email!) && m.subject.includes('Push week'), 30_000);
     expect(mail.subject).toBe('New campaign: Push week');
     expect(mail.text).toContain('Push week now reaches you');
 
