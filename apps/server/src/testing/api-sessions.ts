@@ -52,10 +52,11 @@ const SIGNED_OUT: ApiSession = { who: 'signed out', cookie: undefined };
 /**
  * Who calls an operation: participants on the participant API (/api/play), the owner brand's API key on the public
  * API (/api/v1), the dashboard users elsewhere. The
- * sign-in and sign-out doors are called signed out (signing out would end the session the next cases use).
+ * sign-in and sign-out doors, and a participant deleting their account, are called signed out (signing out or
+ * deleting would end the session the next cases use).
  */
 export function callersFor(route: { path: string }, sessions: ApiSessions): ApiSession[] {
-  if (route.path.startsWith('/api/play/auth/') || route.path === '/api/auth/sign-out') return [SIGNED_OUT];
+  if (route.path.startsWith('/api/play/auth/') || route.path === '/api/auth/sign-out' || route.path === '/api/play/me/delete') return [SIGNED_OUT];
   if (route.path.startsWith('/api/play/')) return sessions.participants;
   if (route.path.startsWith('/api/v1/')) return sessions.apiKeys;
   return sessions.dashboard;
