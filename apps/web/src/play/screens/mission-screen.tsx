@@ -1,6 +1,7 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type {
   TPlayCampaignDetail,
+  TPlayColleagues,
   TPlayCompletionBody,
   TPlayCompletionResult,
   TPlayMission,
@@ -10,6 +11,7 @@ import type {
 import { PlayApiError, fieldError, newIdempotencyKey, playFetch } from '../play-api';
 import { PlayLink, usePlayGet } from '../play-router';
 import { usePlayI18n } from '../play-i18n';
+import { useJoinT } from '../play-join-messages';
 import { ErrorNote, Loading, TextField, UnlockCard } from '../play-ui';
 
 type TQuestion = Extract<TPlayMissionItem, { kind: 'question' }>;
@@ -274,6 +276,20 @@ function ResultView({ campaignId, result }: { campaignId: number; result: TPlayC
   );
 }
 
+/** The colleagues a store manager may enter for; null for anyone else (the list answers 403). */
+function useColleagues(): TPlayColleagues['colleagues'] | null {
+  const [list, setList] = useState<TPlayColleagues['colleagues'] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    playFetch<TPlayColleagues>('/colleagues', { signal: controller.signal }).then(
+      (answer) => setList(answer.colleagues),
+      () => setList(null),
+    );
+    return () => controller.abort();
+  }, []);
+  return list;
+}
+
 export function MissionScreen({ campaignId, campaignMissionId }: { campaignId: number; campaignMissionId: number }) {
   const { t } = usePlayI18n();
   const detail = usePlayGet<TPlayCampaignDetail>(`/campaigns/${campaignId}`);
@@ -282,6 +298,10 @@ export function MissionScreen({ campaignId, campaignMissionId }: { campaignId: n
   const [result, setResult] = useState<TPlayCompletionResult | null>(null);
   // One key per attempt: a retry after a network failure re-sends it, so the server never counts it twice.
   const attemptKey = useRef(newIdempotencyKey());
+  // A store manager may enter for a colleague of the same store; everyone else gets a 403 and sees no choice.
+  const colleagues = useColleagues();
+  const [forColleague, setForColleague] = useState('');
+  const jt = useJoinT();
 
   if (detail.loading && !detail.data) return <Loading />;
   if (!detail.data) return <ErrorNote error={detail.error} onRetry={detail.reload} />;
@@ -294,8 +314,9 @@ export function MissionScreen({ campaignId, campaignMissionId }: { campaignId: n
     void (async () => {
       try {
         const body = await build();
+        const path = `/campaigns/${campaignId}/missions/${campaignMissionId}/completions`;
         const answer = await playFetch<TPlayCompletionResult>(
-          `/campaigns/${campaignId}/missions/${campaignMissionId}/completions`,
+          forColleague ? `/colleagues/${forColleague}${path}` : path,
           { body, headers: { 'idempotency-key': attemptKey.current } },
         );
         attemptKey.current = newIdempotencyKey();
@@ -320,6 +341,25 @@ export function MissionScreen({ campaignId, campaignMissionId }: { campaignId: n
         </h1>
         {mission.description ? <p className="muted">{mission.description}</p> : null}
       </div>
+      {colleagues && colleagues.length > 0 && !result ? (
+        <label className="field">
+          <span>{jt('manager.enterFor')}</span>
+          <select name="colleague" value={forColleague} onChange={(e) => setForColleague(e.target.value)}>
+            <option value="">{jt('manager.myself')}</option>
+            {colleagues.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {fieldError(error, 'colleagueId') ? <small className="field-error">{fieldError(error, 'colleagueId')}</small> : null}
+        </label>
+      ) : null}
+      {result && forColleague ? (
+        <p className="muted" role="status">
+          {jt('manager.recordedFor', { name: colleagues?.find((c) => String(c.id) === forColleague)?.name ?? '' })}
+        </p>
+      ) : null}
       {result ? (
         <ResultView campaignId={campaignId} result={result} />
       ) : mission.entriesLeft === 0 ? (
