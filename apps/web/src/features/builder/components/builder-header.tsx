@@ -4,7 +4,10 @@ import { IconArrowLeft, IconCopy, IconDots, IconHistory, IconPlayerStop, IconTra
 import { campaignListPath, canDeleteCampaign, type TFormData } from '@rally/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useBrandCurrency } from '../../../app/session';
 import { openConfirm } from '../../../components/confirm-dialog';
+import { formatMoney } from '../../../lib/format';
+import { fetchBudgetStatus } from '../../launch';
 import { EndCampaignDialog } from '../../../components/end-campaign/end-campaign-dialog';
 import type { TBuilderAccess } from '../lib/builder-access';
 import { useCampaignMenuActions } from '../lib/use-campaign-actions';
@@ -12,7 +15,8 @@ import { ActivityPanel } from './activity-panel';
 
 /** The back link, the campaign's name and the page's own actions: activity, end, duplicate and delete. */
 export function BuilderHeader({ formData, access }: { formData: TFormData; access: TBuilderAccess }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const currency = useBrandCurrency();
   const { campaign, capabilities } = formData;
   const { isOwner, readOnly, can } = access;
   const actions = useCampaignMenuActions(campaign.id);
@@ -25,10 +29,16 @@ export function BuilderHeader({ formData, access }: { formData: TFormData; acces
   const canDelete = isOwner && can('campaign:delete') && canDeleteCampaign(campaign.status);
   const displayName = campaign.name.trim() === '' ? t('builder.untitled') : campaign.name;
 
-  function confirmDelete() {
+  async function confirmDelete() {
+    // What deleting gives back, said before it is done (issue 29); the dialog opens without it if the read fails.
+    const held = (await fetchBudgetStatus(campaign.id).catch(() => null))?.money?.heldCents ?? 0;
+    const name = campaign.name.trim() || t('builder.untitled');
     void openConfirm({
       title: t('builder.actions.delete-title'),
-      body: t('builder.actions.delete-body', { name: campaign.name.trim() || t('builder.untitled') }),
+      body:
+        held > 0
+          ? `${t('builder.actions.delete-body', { name })} ${t('builder.money.confirm-delete-refund', { amount: formatMoney(held, i18n.language, currency) })}`
+          : t('builder.actions.delete-body', { name }),
       confirmLabel: t('builder.actions.delete-confirm'),
       danger: true,
     }).then((confirmed) => {
@@ -94,7 +104,7 @@ export function BuilderHeader({ formData, access }: { formData: TFormData; acces
                   </Menu.Item>
                 )}
                 {canDelete && (
-                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={confirmDelete}>
+                  <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => void confirmDelete()}>
                     {t('builder.actions.delete')}
                   </Menu.Item>
                 )}

@@ -22,6 +22,7 @@ import { AutosaveIndicator } from './autosave-indicator';
 import { ReasonTooltip } from './reason-tooltip';
 import { SmartReviewPanel } from '../../smart-review';
 import { EmbedPanel, PublicNamesSetting } from '../../../components/campaign-share';
+import { MoneyCard } from './money-card';
 
 function Card({ title, children, headingId }: { title: string; children: ReactNode; headingId: string }) {
   return (
@@ -127,6 +128,11 @@ export function SideColumn({ formData, autosave, showAutosave, onEditSchedule }:
           ))}
         </List>
       </Card>
+
+      {/* What a campaign that is not live holds, and that a change gives it back (issue 29). */}
+      {formData.mode === 'builder' && ['draft', 'scheduled', 'rejected'].includes(campaign.status) && (
+        <MoneyCard campaignId={campaign.id} version={campaign.version} />
+      )}
 
       <Card title={t('builder.side.schedule')} headingId="builder-schedule">
         <Stack gap={6}>

@@ -40,6 +40,12 @@ export function BudgetPanel({ status, paying, failure, onPay, currency }: Budget
           </Title>
         </Group>
         <Text size="sm">{t('launch.budget.intro')}</Text>
+        {/* Paid at an earlier visit is held, not lost: it comes back on a cut or a delete (issue 29). */}
+        {(status.money?.heldCents ?? 0) > 0 && (
+          <Text size="sm" data-testid="budget-held">
+            {t('launch.budget.held', { amount: money(status.money!.heldCents) })}
+          </Text>
+        )}
         {owing.length > 0 && (
           <List size="sm" spacing={2}>
             {owing.map((r) => (

@@ -11,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useSession } from '../../../app/session';
 import { CampaignStatusBadge, CampaignTypeBadge } from '../../../components/campaign-badges';
 import { useCampaignReport } from '../api/report-api';
+import { EndingCard } from './ending-card';
 import { DailySection, MissionsTable, RewardsTable, TotalsTiles } from './report-figures';
 import { ReachCard, ScheduleCard } from './report-overview';
 import { ReportTabs } from './report-tabs';
@@ -96,6 +97,7 @@ function Report({ id }: { id: number }) {
       </Group>
       <EndCampaignDialog campaign={ending ? campaign : null} onClose={() => setEnding(false)} />
       <AfterLaunch campaign={campaign} />
+      {data.ending && <EndingCard ending={data.ending} timeZone={campaign.timeZone} />}
 
       <ReportTabs campaign={campaign} canAssign={me.permissions.includes('reward:update')}>
       <Grid>

@@ -1,5 +1,7 @@
-import { Checkbox, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { LIMITS, type TMediaResult } from '@rally/domain';
+import { Checkbox, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { budgetGivesBack, LIMITS, moneyRewardTitle, normalizeMoney, type TMediaResult } from '@rally/domain';
+import { useBrandCurrency } from '../../../app/session';
+import { formatMoney } from '../../../lib/format';
 import { useTranslation } from 'react-i18next';
 import { MediaUpload } from '../../../components/media-upload/media-upload';
 import type { TRewardForm, TSoldItem, TUploadedCodes } from '../lib/reward-form';
@@ -17,14 +19,18 @@ interface DetailsStepProps {
   codesExport?: { timeZone?: string | undefined } | undefined;
   /** The campaign's sold items, for dynamic cash (money). */
   sold?: { items: TSoldItem[]; hasItemSoldMissions: boolean; loading: boolean } | undefined;
+  /** What was already paid into this reward's budget (editing a money reward): a lower budget gives the rest back. */
+  paidCents?: number | undefined;
 }
 
 const counter = (text: string, max: number) => `${text.length}/${max}`;
 
 /** The fields of the chosen type (product rules R33–R36), with the rules' messages under them. */
-export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, codesExport, sold }: DetailsStepProps) {
-  const { t } = useTranslation();
+export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, codesExport, sold, paidCents = 0 }: DetailsStepProps) {
+  const { t, i18n } = useTranslation();
+  const currency = useBrandCurrency();
   const err = (path: string) => errors[path];
+  const money = (cents: number) => formatMoney(cents, i18n.language, currency);
 
   if (form.type === 'money') {
     return (
@@ -35,7 +41,13 @@ export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, cod
               label={t('rewards.details.amount')}
               description={t('rewards.details.amount-hint')}
               value={form.amount}
-              onChange={(amount) => onChange({ amount }, 'amount')}
+              onChange={(amount) => {
+                // The title follows the amount ("$25 cash", the domain's default) until the creator writes their own.
+                const before = normalizeMoney(form.amount);
+                const after = normalizeMoney(amount);
+                const automatic = form.title === '' || (before !== null && form.title === moneyRewardTitle(before, currency));
+                onChange(automatic && after ? { amount, title: moneyRewardTitle(after, currency) } : { amount }, 'amount');
+              }}
               error={err('amount')}
               required
             />
@@ -53,6 +65,14 @@ export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, cod
             required={paymentPlan === 'prepaid'}
           />
         </SimpleGrid>
+        {/* Issue 29: the paid part of the budget, and what saving a lower one gives back at once. */}
+        {paidCents > 0 && (
+          <Text size="sm" c="gray.8" data-testid="reward-budget-paid">
+            {t('rewards.details.budget-paid', { paid: money(paidCents) })}
+            {budgetGivesBack(paidCents, normalizeMoney(form.budget)) > 0 &&
+              ` ${t('rewards.details.budget-gives-back', { amount: money(budgetGivesBack(paidCents, normalizeMoney(form.budget))) })}`}
+          </Text>
+        )}
         <DynamicCash
           active={form.dynamicActive}
           rows={form.dynamicRows}

@@ -224,6 +224,7 @@ export function RewardWizard({ campaign, missions, reward, viewMode = false, onC
               // The brand's own saved codes; a partner filling a shared reward exports nothing here.
               codesExport={viewMode ? undefined : { timeZone: campaign.timeZone }}
               sold={sold}
+              paidCents={reward?.type === 'money' ? reward.budgetPaid : 0}
             />
           </Stack>
         )}
