@@ -34,8 +34,22 @@ export const ZBillingProfileBody = z
 export type TBillingProfileBody = z.input<typeof ZBillingProfileBody>;
 export type TBillingProfile = z.output<typeof ZBillingProfileBody>;
 
+/** The profile as the API answers it (plain: no input trimming). */
+export const ZBillingProfile = z.object({
+  legalName: z.string(),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  region: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  country: z.string(),
+  taxId: z.string().nullable(),
+  taxLabel: z.string().nullable(),
+  taxRateBasisPoints: z.number().int().nullable(),
+});
+
 /** GET /api/billing/profile: the profile, or null before it is filled in. */
-export const ZBillingProfileRead = z.object({ profile: ZBillingProfileBody.nullable() });
+export const ZBillingProfileRead = z.object({ profile: ZBillingProfile.nullable() });
 
 /** A party on an invoice (buyer or seller), as the closed invoice keeps it. */
 export const ZInvoiceParty = z.object({
