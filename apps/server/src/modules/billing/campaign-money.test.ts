@@ -21,7 +21,7 @@ beforeAll(async () => {
   [owner, retailer, peak] = await Promise.all([t.signIn('owner@brand.test'), t.signIn('retailer@retail.test'), t.signIn('partner@partner.test')]);
   demo = await t.database.rows<{ id: number; brand_id: string }>(sql`select id, brand_id from campaigns order by id`);
   // A changed migration set rebuilds the template database first (minutes on a loaded machine).
-}, 300_000);
+}, 600_000);
 afterAll(() => t.close());
 
 const db = () => t.database.db;

@@ -16,7 +16,7 @@ beforeAll(async () => {
   f = factories(t.database.db);
   brand = t.brandIds.owner;
   owner = await t.signIn('owner@brand.test');
-}, 300_000);
+}, 600_000);
 afterAll(() => t.close());
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
