@@ -7,6 +7,7 @@ import { PlayLink, navigate, usePlayPath } from './play-router';
 import { ErrorNote, Loading } from './play-ui';
 import { CampaignListScreen } from './screens/campaign-list-screen';
 import { CampaignScreen } from './screens/campaign-screen';
+import { InboxScreen, useUnreadCount } from './screens/inbox-screen';
 import { MeScreen } from './screens/me-screen';
 import { MissionScreen } from './screens/mission-screen';
 import { RankScreen } from './screens/rank-screen';
@@ -41,7 +42,8 @@ interface TScreenProps {
   onDeleted: () => void;
 }
 
-function Screen({ path, session, onSession, onDeleted }: TScreenProps) {
+function Screen({ path, session, onSession, onDeleted, onUnread }: TScreenProps & { onUnread: (n: number) => void }) {
+  if (path === '/inbox') return <InboxScreen onUnread={onUnread} />;
   if (path === '/me') return <MeScreen session={session} onSession={onSession} onDeleted={onDeleted} />;
   let m = /^\/campaigns\/(\d+)\/missions\/(\d+)$/.exec(path);
   if (m) return <MissionScreen key={path} campaignId={Number(m[1])} campaignMissionId={Number(m[2])} />;
@@ -91,6 +93,7 @@ function Shell() {
     });
   };
   const [deleted, setDeleted] = useState(false);
+  const [unread, setUnread] = useUnreadCount(Boolean(session), path);
   const onDeleted = () => {
     setDeleted(true);
     setSession(null);
@@ -135,7 +138,7 @@ function Shell() {
         {session ? (
           <PlayCurrencyProvider value={session.participant.brandCurrency}>
             <PlayTimeZoneProvider value={session.participant.timeZone ?? browserTimeZone()}>
-              <Screen path={path} session={session} onSession={setSession} onDeleted={onDeleted} />
+              <Screen path={path} session={session} onSession={setSession} onDeleted={onDeleted} onUnread={setUnread} />
             </PlayTimeZoneProvider>
           </PlayCurrencyProvider>
         ) : null}
@@ -147,6 +150,9 @@ function Shell() {
           </PlayLink>
           <PlayLink to="/rewards" aria-current={path === '/rewards' ? 'page' : undefined}>
             {t('nav.rewards')}
+          </PlayLink>
+          <PlayLink to="/inbox" aria-current={path === '/inbox' ? 'page' : undefined}>
+            {unread > 0 ? t('nav.inboxUnread', { count: unread }) : t('nav.inbox')}
           </PlayLink>
           <PlayLink to="/me" aria-current={path === '/me' ? 'page' : undefined}>
             {t('nav.me')}
