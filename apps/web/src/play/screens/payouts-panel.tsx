@@ -120,6 +120,8 @@ export function PayoutsPanel() {
   const amount = useAmount();
   const mine = usePlayGet<TMyPayouts>('/payouts');
   const [details, setDetails] = useState<TPayoutDetails | null | undefined>(undefined);
+  // A server without payouts answers 404: the rewards screen then simply has no payouts panel.
+  if (mine.error instanceof PlayApiError && mine.error.status === 404) return null;
   if (!mine.data) return <ErrorNote error={mine.error} onRetry={mine.reload} />;
   const current = details === undefined ? mine.data.details : details;
   return (
