@@ -25,7 +25,8 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { mediaRoutes } from './modules/media/media.routes.js';
 import { meRoutes } from './modules/me/me.routes.js';
 import { billingRoutes, createPaymentProvider } from './modules/billing/index.js';
-import { createPayoutProvider, payoutRoutes } from './modules/payouts/index.js';
+import { createPayoutProvider, lockBalance, payoutRoutes } from './modules/payouts/index.js';
+import { participantKey } from './modules/engine/index.js';
 import { missionRoutes } from './modules/mission/mission.routes.js';
 import { rewardRoutes } from './modules/reward/reward.routes.js';
 import { storeRoutes } from './modules/store/store.routes.js';
@@ -320,6 +321,8 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(playSelfServiceRoutes, {
     mailer,
     secureCookies,
+    // What deleting gives up: the payout balance at the brand, locked in the deletion's transaction (decision 0027).
+    unpaidBalance: (db, p) => lockBalance(db, p.brandId, participantKey(p)),
     signInRateLimit: { max: env.SIGN_IN_RATE_LIMIT, timeWindow: env.SIGN_IN_RATE_WINDOW_MS },
   });
   await app.register(publicPageRoutes, { publicUrl: env.PUBLIC_URL, webDist: env.WEB_DIST ? path.resolve(env.WEB_DIST) : '' });

@@ -185,8 +185,8 @@ export async function lockLiveParticipant(db: DbOrTx, p: ParticipantRef): Promis
  * Removes the person from their row and everything that identifies them, keeping what the brand's reports, contests
  * and ledgers count (decision 0027): the row stays with its id (completions, unlocks, contest scores and ledger rows
  * point at it), its name replaced, email, password, language and zone removed; a store user is no longer active.
- * Prize delivery forms (addresses), sessions, pending email changes and the inbox, push subscriptions and
- * notification choices go.
+ * Prize delivery forms (addresses), sessions, pending email changes, the inbox, push subscriptions, notification
+ * choices and where payouts went (PayPal email, IBAN) go; payouts already made stay, as the brand's accounting.
  */
 export async function anonymiseParticipant(db: DbOrTx, p: ParticipantRef): Promise<void> {
   if (p.kind === 'store_user')
@@ -199,6 +199,6 @@ export async function anonymiseParticipant(db: DbOrTx, p: ParticipantRef): Promi
     where f.unlock_id = u.id and u.${col(p)} = ${p.id} and u.brand_id = ${p.brandId}`);
   await db.execute(sql`delete from play_sessions where ${col(p)} = ${p.id}`);
   await db.execute(sql`delete from play_email_changes where ${col(p)} = ${p.id}`);
-  for (const name of ['notifications', 'push_subscriptions', 'notification_choices'])
+  for (const name of ['notifications', 'push_subscriptions', 'notification_choices', 'payout_details'])
     if (await hasTable(db, name)) await db.execute(sql`delete from ${sql.raw(name)} where participant = ${keyOf(p)}`);
 }
