@@ -11,11 +11,13 @@ const en = {
   'join.name': 'Your name',
   'join.email': 'Email',
   'join.sendCode': 'Send me a code',
-  'join.codeSent': 'We sent a six-digit code to {email}, if this join link is still valid. It is valid for {minutes} minutes.',
+  'join.codeSent':
+    'We sent a six-digit code to {email}, if this join link is still valid. It is valid for {minutes} minutes.',
   'join.code': 'Six-digit code',
   'join.submit': 'Join',
   'join.pendingTitle': 'Waiting for approval',
-  'join.pending': 'Thanks, {name}! Your request to join {store} ({brand}) is waiting for approval. Come back to this page to see when you are in.',
+  'join.pending':
+    'Thanks, {name}! Your request to join {store} ({brand}) is waiting for approval. Come back to this page to see when you are in.',
   'join.activeTitle': 'You are in',
   'join.active': '{store} ({brand}) approved you.',
   'join.enter': 'Start',
@@ -37,11 +39,13 @@ const es: Record<TJoinMessageKey, string> = {
   'join.name': 'Tu nombre',
   'join.email': 'Email',
   'join.sendCode': 'Enviarme un código',
-  'join.codeSent': 'Enviamos un código de seis dígitos a {email}, si este enlace sigue siendo válido. Es válido durante {minutes} minutos.',
+  'join.codeSent':
+    'Enviamos un código de seis dígitos a {email}, si este enlace sigue siendo válido. Es válido durante {minutes} minutos.',
   'join.code': 'Código de seis dígitos',
   'join.submit': 'Unirme',
   'join.pendingTitle': 'Esperando aprobación',
-  'join.pending': '¡Gracias, {name}! Tu solicitud para unirte a {store} ({brand}) espera aprobación. Vuelve a esta página para ver cuándo entras.',
+  'join.pending':
+    '¡Gracias, {name}! Tu solicitud para unirte a {store} ({brand}) espera aprobación. Vuelve a esta página para ver cuándo entras.',
   'join.activeTitle': 'Ya estás dentro',
   'join.active': '{store} ({brand}) te aprobó.',
   'join.enter': 'Empezar',
@@ -61,11 +65,13 @@ const fr: Record<TJoinMessageKey, string> = {
   'join.name': 'Votre nom',
   'join.email': 'E-mail',
   'join.sendCode': 'M’envoyer un code',
-  'join.codeSent': 'Nous avons envoyé un code à six chiffres à {email}, si ce lien est encore valide. Il est valable {minutes} minutes.',
+  'join.codeSent':
+    'Nous avons envoyé un code à six chiffres à {email}, si ce lien est encore valide. Il est valable {minutes} minutes.',
   'join.code': 'Code à six chiffres',
   'join.submit': 'Rejoindre',
   'join.pendingTitle': 'En attente de validation',
-  'join.pending': 'Merci, {name} ! Votre demande pour rejoindre {store} ({brand}) attend une validation. Revenez sur cette page pour savoir quand vous êtes accepté.',
+  'join.pending':
+    'Merci, {name} ! Votre demande pour rejoindre {store} ({brand}) attend une validation. Revenez sur cette page pour savoir quand vous êtes accepté.',
   'join.activeTitle': 'C’est fait',
   'join.active': '{store} ({brand}) vous a accepté.',
   'join.enter': 'Commencer',
@@ -79,10 +85,16 @@ const fr: Record<TJoinMessageKey, string> = {
   'manager.recordedFor': 'Enregistré pour {name}.',
 };
 
-export const JOIN_MESSAGES: Record<TLanguage, Record<TJoinMessageKey, string>> = { en, es, fr } as Record<TLanguage, Record<TJoinMessageKey, string>>;
+export const JOIN_MESSAGES: Record<TLanguage, Record<TJoinMessageKey, string>> = { en, es, fr } as Record<
+  TLanguage,
+  Record<TJoinMessageKey, string>
+>;
 
 export function useJoinT(): (key: TJoinMessageKey, vars?: Record<string, string | number>) => string {
   const { lang } = usePlayI18n();
   const table = JOIN_MESSAGES[lang] ?? en;
-  return (key, vars) => (table[key] ?? en[key]).replace(/\{(\w+)\}/g, (all, name: string) => (vars && name in vars ? String(vars[name]) : all));
+  return (key, vars) =>
+    (table[key] ?? en[key]).replace(/\{(\w+)\}/g, (all, name: string) =>
+      vars && name in vars ? String(vars[name]) : all,
+    );
 }

@@ -59,7 +59,9 @@ function JoinForm({ storeCode, onState }: { storeCode: string; onState: (s: TSto
     void (async () => {
       try {
         if (sent === null) {
-          const answer = await playFetch<{ expiresInSeconds: number }>('/join/request-code', { body: { storeCode, email } });
+          const answer = await playFetch<{ expiresInSeconds: number }>('/join/request-code', {
+            body: { storeCode, email },
+          });
           setSent(Math.round(answer.expiresInSeconds / 60));
           return;
         }
@@ -82,7 +84,16 @@ function JoinForm({ storeCode, onState }: { storeCode: string; onState: (s: TSto
         <p className="muted">{jt('join.lead')}</p>
       </div>
       <form className="stack card" onSubmit={submit} noValidate>
-        <TextField label={jt('join.name')} name="name" autoComplete="name" required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} error={fieldError(error, 'name')} />
+        <TextField
+          label={jt('join.name')}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={fieldError(error, 'name')}
+        />
         <TextField
           label={jt('join.email')}
           type="email"

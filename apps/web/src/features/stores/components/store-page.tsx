@@ -28,6 +28,7 @@ import { notify } from '../../../lib/notify';
 import { useRemoveStoreUser, useStoreDetail, useUpdateRetailer } from '../api/store-page-api';
 import { StoreStatusBadge } from './store-status-badge';
 import { StoreStaff } from '../../staff';
+import { StoreJoinPanel } from './store-join-panel';
 
 type TStore = TStoreDetail['store'];
 const EDITABLE = [
@@ -134,6 +135,7 @@ export function StorePage() {
   const { t } = useTranslation();
   const me = useSession();
   const canUpdate = me.permissions.includes('store:update');
+  const canManageStaff = me.permissions.includes('staff:manage');
   const id = Number(useParams().id);
   const detail = useStoreDetail(id);
   const remove = useRemoveStoreUser();
@@ -216,22 +218,25 @@ export function StorePage() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder radius="md" p="md" aria-label={t('stores.page.activity')} component="section">
-            <Title order={2} fz="h4" mb="sm">
-              {t('stores.page.activity')}
-            </Title>
-            {activity.length === 0 ? (
-              <Text c="dimmed" size="sm">
-                {t('stores.page.no-activity')}
-              </Text>
-            ) : (
-              <Timeline bulletSize={12} lineWidth={2}>
-                {activity.map((entry) => (
-                  <ActivityItem key={entry.id} entry={entry} />
-                ))}
-              </Timeline>
-            )}
-          </Paper>
+          <Stack>
+            {canManageStaff && <StoreJoinPanel storeId={store.id} approved={store.status === 'approved'} />}
+            <Paper withBorder radius="md" p="md" aria-label={t('stores.page.activity')} component="section">
+              <Title order={2} fz="h4" mb="sm">
+                {t('stores.page.activity')}
+              </Title>
+              {activity.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  {t('stores.page.no-activity')}
+                </Text>
+              ) : (
+                <Timeline bulletSize={12} lineWidth={2}>
+                  {activity.map((entry) => (
+                    <ActivityItem key={entry.id} entry={entry} />
+                  ))}
+                </Timeline>
+              )}
+            </Paper>
+          </Stack>
         </Grid.Col>
       </Grid>
       <Modal opened={editing} onClose={() => setEditing(false)} title={t('stores.page.edit')} centered>
