@@ -107,7 +107,6 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: TApiKeyCreated) => 
           </Text>
           <TextInput label={t('api-keys.create.name')} description={t('api-keys.create.name-help')} required {...form.getInputProps('name')} />
           <Checkbox.Group
-            id={`${form.getInputProps('scopes').id}`}
             label={t('api-keys.create.scopes')}
             description={t('api-keys.create.scopes-help')}
             value={form.values.scopes as string[]}
@@ -145,11 +144,21 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: TApiKeyCreated) => 
   );
 }
 
+/** i18next reads ':' as its namespace separator, so a scope's message key spells it with '-'. */
+const SCOPE_KEYS = {
+  'campaigns:read': 'campaigns-read',
+  'campaigns:write': 'campaigns-write',
+  'participants:write': 'participants-write',
+  'sales:write': 'sales-write',
+  'completions:write': 'completions-write',
+  'reports:read': 'reports-read',
+} as const satisfies Record<TApiKeyScope, string>;
+
 function ScopeLabel({ scope }: { scope: TApiKeyScope }) {
   const { t } = useTranslation();
   return (
     <span>
-      <Code>{scope}</Code> {t(`api-keys.scope.${scope}`)}
+      <Code>{scope}</Code> {t(`api-keys.scope.${SCOPE_KEYS[scope]}`)}
     </span>
   );
 }
