@@ -168,7 +168,8 @@ export async function insertPersonNotification(tx: DbOrTx, e: EventRow, data: TN
 /**
  * One inbox item per person the campaign reaches, in one statement whatever their number — the reach rule of
  * /play (play.repository.ts `reachConditionOf`) turned round: a store user of an approved store its scope takes
- * (all stores, chosen stores, a group holding it), or a consumer of the brand in one of its countries.
+ * (all stores, chosen stores, a group holding it) who is active (not pending, deactivated or refused), or a consumer
+ * of the brand in one of its countries.
  */
 export async function insertReachNotifications(tx: DbOrTx, e: EventRow, data: TNotificationData): Promise<number> {
   const json = JSON.stringify(data);
@@ -177,7 +178,7 @@ export async function insertReachNotifications(tx: DbOrTx, e: EventRow, data: TN
       select id, brand_id, type, scope_type, scope_pks, country_codes from campaigns where id = ${e.campaign_id} and brand_id = ${e.brand_id})
     insert into notifications (brand_id, event_id, participant, store_user_id, consumer_id, kind, campaign_id, data)
     select c.brand_id, ${e.id}::bigint, 'u:' || su.id, su.id, null::int, ${e.kind}::text, c.id, ${json}::jsonb
-      from c join store_users su on su.brand_id = c.brand_id
+      from c join store_users su on su.brand_id = c.brand_id and su.status = 'active'
       join stores s on s.id = su.store_id and s.status = 'approved'
      where c.type <> 'consumer'
        and (c.scope_type = 'all'

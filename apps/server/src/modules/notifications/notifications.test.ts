@@ -61,15 +61,17 @@ const itemsOf = async (eventId: number | string) =>
     a.participant.localeCompare(b.participant),
   );
 
-/** A scheduled campaign reaching one approved store of three staff (a pending store's staff are not reached). */
+/** A scheduled campaign reaching one approved store of three active staff (a pending store's staff are not reached). */
 async function scheduledCampaign(name: string) {
   const store = await f().store(brand());
   const staff = [];
   for (let i = 0; i < 3; i++) staff.push(await f().storeUser(brand(), store.id, { name: `Staff ${i + 1}` }));
   const pendingStore = await f().store(brand(), { status: 'pending' });
   const outsider = await f().storeUser(brand(), pendingStore.id);
+  // Deactivated staff of the reached store are not told either.
+  const inactive = await f().storeUser(brand(), store.id, { status: 'inactive' });
   const campaign = await f().campaign(brand(), { name, status: 'scheduled', scopeType: 'store', scopePks: [store.id], startDate: new Date(Date.now() + 3_600_000) });
-  return { store, staff, outsider, campaign };
+  return { store, staff, outsider, inactive, campaign };
 }
 
 const activate = (campaignId: number) => db().execute(sql`update campaigns set status = 'active' where id = ${campaignId}`);
@@ -100,6 +102,7 @@ describe('a campaign launch', () => {
     expect(await rows(sql`select 1 from notification_events where event_key like ${`launch:${k.campaign.id}`}`)).toHaveLength(1);
     const outsiderCookie = await playCookie(db(), brand(), k.outsider.id);
     expect((await inbox(outsiderCookie)).items.filter((i) => i.campaignId === k.campaign.id)).toEqual([]);
+    expect(await rows(sql`select 1 from notifications where participant = ${`u:${k.inactive.id}`}`)).toEqual([]);
   }, 60_000);
 
   it('writes no event when the change rolls back', async () => {
