@@ -59,6 +59,8 @@ describe('participant settings', () => {
 
 describe('changing my email', () => {
   const codeFor = async (to: string) => {
+    // Mailed by a background job after the answer: wait for the queue, then for the SMTP server.
+    await t.app.jobs.drain();
     await sink.waitFor((m) => m.to.includes(to));
     return /confirmation code (\d{6})/.exec(sink.messages.filter((m) => m.to.includes(to)).at(-1)!.text)![1]!;
   };
