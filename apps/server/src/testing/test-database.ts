@@ -17,8 +17,13 @@ const SQL_SOURCES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../
  * or function (or an upgrade) builds a new one.
  */
 function templatePath(): string {
+  return path.join(tmpdir(), `rally-pglite-template-${schemaHash(pgliteVersion())}.tar`);
+}
+
+/** A hash of every migration file and every SQL source file (db/functions), and of `extra`: what a template holds. */
+function schemaHash(extra = ''): string {
   const hash = createHash('sha256');
-  hash.update(pgliteVersion());
+  hash.update(extra);
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const full = path.join(dir, entry.name);
@@ -28,7 +33,7 @@ function templatePath(): string {
   };
   walk(MIGRATIONS);
   walk(SQL_SOURCES);
-  return path.join(tmpdir(), `rally-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The installed PGlite's version (its package.json is not exported, so found from its entry point). */
@@ -78,15 +83,16 @@ export async function createTestDatabase(adminUrl?: string, onQuery?: (query: st
   const name = `rally_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = createDatabase({ databaseUrl: url.toString(), poolSize: 5, onQuery });
+  try {
+    await admin.query(`create database ${name} template ${await serverTemplate(admin, adminUrl)}`);
+  } finally {
+    await admin.end();
+  }
+  const database = createDatabase({ databaseUrl: databaseUrlOf(adminUrl, name), poolSize: 5, onQuery });
   await database.migrate();
   return {
     database,
-    url: url.toString(),
+    url: databaseUrlOf(adminUrl, name),
     async dispose() {
       await database.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -95,4 +101,36 @@ export async function createTestDatabase(adminUrl?: string, onQuery?: (query: st
       await cleanup.end();
     },
   };
+}
+
+const databaseUrlOf = (adminUrl: string, name: string) => Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+
+/**
+ * The migrated empty database on the PostgreSQL server that each test file's database is copied from
+ * (`CREATE DATABASE … TEMPLATE`, a file copy): migrating a new database took a few seconds per test file. Named by the
+ * same hash as the PGlite template, so a new or edited migration or SQL source builds a new one; built once, by the
+ * first test file that needs it, under an advisory lock the other workers wait on.
+ */
+async function serverTemplate(admin: pg.Client, adminUrl: string): Promise<string> {
+  const name = `rally_template_${schemaHash()}`;
+  await admin.query(`select pg_advisory_lock(hashtext('rally_test_template'))`);
+  try {
+    if ((await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount) return name;
+    const building = `${name}_building`;
+    await admin.query(`drop database if exists ${building} with (force)`);
+    await admin.query(`create database ${building}`);
+    const database = createDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), poolSize: 2 });
+    try {
+      await database.migrate();
+    } finally {
+      await database.close();
+    }
+    await admin.query(`alter database ${building} rename to ${name}`);
+    // Templates of other sources are dropped when nothing uses them (another run's copy in progress keeps its own).
+    const others = await admin.query<{ datname: string }>(`select datname from pg_database where datname like 'rally\\_template\\_%' and datname <> $1`, [name]);
+    for (const { datname } of others.rows) await admin.query(`drop database if exists ${datname}`).catch(() => undefined);
+    return name;
+  } finally {
+    await admin.query(`select pg_advisory_unlock(hashtext('rally_test_template'))`);
+  }
 }
