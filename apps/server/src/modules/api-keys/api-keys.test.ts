@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY_PATTERN, APP_REQUEST_HEADER, type TApiKey, type TApiKeyCreated } from '@rally/domain';
 import { apiKeys, brandActivity } from '../../db/schema/index.js';
 import { DEMO_PASSWORD, insertMember, insertPasswordUser } from '../../seed/demo-accounts.js';
@@ -132,11 +132,14 @@ describe('API keys', () => {
     const { key, secret } = (await createKey(owner, { name: 'Logged key', scopes: ['campaigns:read'] })).json() as TApiKeyCreated;
     expect((await v1(secret)).statusCode).toBe(200);
     expect((await v1(secret, '/api/v1/campaigns/999999')).statusCode).toBe(404);
-    const rows = await db().select().from(brandActivity).where(eq(brandActivity.actorId, key.id));
-    expect(rows.map((r) => [r.actorKind, r.actorName, r.action, r.subjectLabel])).toEqual([
-      ['api_key', 'Logged key', 'api_key.called', 'GET /api/v1/campaigns → 200'],
-      ['api_key', 'Logged key', 'api_key.called', 'GET /api/v1/campaigns/:id → 404'],
-    ]);
+    // Lines are written after the answer is sent (onResponse): wait for the second.
+    await vi.waitFor(async () => {
+      const rows = await db().select().from(brandActivity).where(eq(brandActivity.actorId, key.id)).orderBy(brandActivity.id);
+      expect(rows.map((r) => [r.actorKind, r.actorName, r.action, r.subjectLabel])).toEqual([
+        ['api_key', 'Logged key', 'api_key.called', 'GET /api/v1/campaigns → 200'],
+        ['api_key', 'Logged key', 'api_key.called', 'GET /api/v1/campaigns/:id → 404'],
+      ]);
+    });
     const created = await db().select().from(brandActivity).where(eq(brandActivity.subjectId, key.id));
     expect(created.map((r) => [r.actorKind, r.actorName, r.action])).toContainEqual(['user', 'Olivia Owner', 'api_key.created']);
     const listed = ((await t.app.inject({ method: 'GET', url: '/api/api-keys', headers: { cookie: owner } })).json() as { items: TApiKey[] }).items.find((k) => k.id === key.id)!;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY_SCOPES, APP_REQUEST_HEADER, type TApiKeyCreated, type TCampaign, type TV1Unlock } from '@rally/domain';
 import { brandActivity, campaigns, completions } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
@@ -47,10 +47,14 @@ describe('public API v1: campaigns', () => {
     // A draft that is not complete is not launched.
     const launch = await call(ownerKey, 'POST', `/api/v1/campaigns/${draft.id}/launch`, { action: 'launch' });
     expect(launch.statusCode, launch.body).toBe(409);
-    const lines = await db().select().from(brandActivity).where(eq(brandActivity.actorId, ownerKey.key.id));
-    expect(lines.map((l) => l.subjectLabel)).toEqual(
-      expect.arrayContaining(['POST /api/v1/campaigns → 201', 'GET /api/v1/campaigns/:id → 200', 'POST /api/v1/campaigns/:id/launch → 409']),
-    );
+    // The line is written after the answer is sent (onResponse): wait for the last one.
+    const lines = await vi.waitFor(async () => {
+      const rows = await db().select().from(brandActivity).where(eq(brandActivity.actorId, ownerKey.key.id));
+      expect(rows.map((l) => l.subjectLabel)).toEqual(
+        expect.arrayContaining(['POST /api/v1/campaigns → 201', 'GET /api/v1/campaigns/:id → 200', 'POST /api/v1/campaigns/:id/launch → 409']),
+      );
+      return rows;
+    });
     expect(new Set(lines.map((l) => l.actorName))).toEqual(new Set(['Acme CRM']));
   });
 
