@@ -97,7 +97,7 @@ describe('payouts', () => {
       const row = owner.page.getByRole('table', { name: 'Payouts' }).getByRole('row').filter({ hasText: userName });
       await row.getByText('Paid').waitFor();
       await row.getByText('daniel.brown@paypal.test').waitFor();
-      await owner.page.getByLabel('Status').click();
+      await owner.page.getByRole('combobox', { name: 'Status' }).click();
       await owner.page.getByRole('option', { name: 'Failed' }).click();
       await owner.page.getByText('No payouts yet.').waitFor();
       await owner.page.screenshot({ path: path.join(SHOTS, '04-brand-payouts.png'), fullPage: true });
