@@ -152,8 +152,8 @@ function JoinFlow({ storeCode }: { storeCode: string | null }) {
   useEffect(load, [load]);
   if (error) return <ErrorNote error={error} onRetry={load} />;
   if (state === undefined) return <Loading />;
-  // The link opens the form; a browser that already asked sees where its request stands on /play/join.
-  if (state && (!storeCode || state.status === 'pending')) return <Waiting state={state} onRefresh={load} />;
+  // A browser that already asked sees where its request stands (on the link too); a refused person may ask again.
+  if (state && (!storeCode || state.status !== 'rejected')) return <Waiting state={state} onRefresh={load} />;
   if (storeCode) return <JoinForm storeCode={storeCode} onState={setState} />;
   enterPlay();
   return <Loading />;
