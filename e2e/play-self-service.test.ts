@@ -38,7 +38,7 @@ beforeAll(async () => {
   const user = await db.query.storeUsers.findFirst({ where: (u, { eq: is }) => is(u.email, DEMO_STORE_USER) });
   if (!user) throw new Error(`the demo data has no store user ${DEMO_STORE_USER}`);
   userId = user.id;
-}, 120_000);
+}, 300_000);
 
 afterAll(() => harness?.close());
 
