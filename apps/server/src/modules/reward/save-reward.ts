@@ -1,6 +1,7 @@
 import {
   isSuppliedByPartner,
   applyRewardScope,
+  moneyRewardTitle,
   canAddReward,
   ERROR_CODES,
   isCodeReward,
@@ -154,7 +155,10 @@ export async function saveReward({ db, actor, body, dataDir }: SaveRewardOptions
     const usesCodes = isCodeReward(body.type);
     const values = {
       type: body.type,
-      title: (body.title ?? '').trim(),
+      // An untitled money reward is named by its amount ("$25 cash"), so no screen reads "Money · Money".
+      title:
+        (body.title ?? '').trim() ||
+        (body.type === 'money' && !body.dynamicActive && body.amount ? moneyRewardTitle(body.amount, brand?.currency ?? 'USD') : ''),
       description: (body.description ?? '').trim(),
       isShared: body.isShared ?? false,
       filledByPartners: suppliedByPartner,

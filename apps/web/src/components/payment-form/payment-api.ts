@@ -24,11 +24,15 @@ export function useBillingSummary(enabled = true) {
 /** What is being paid: a wallet top-up, or a closed invoice. */
 export type TPaymentTarget = { kind: 'topup' } | { kind: 'invoice'; invoiceId: number };
 
-export function startPayment(target: TPaymentTarget, amount: number, card?: TCardInput) {
+/**
+ * Starts a card payment. A top-up carries the form's idempotency key: a request sent again (a retry after a lost
+ * answer) is the same payment on the server, never a second charge. An invoice is paid once by the server itself.
+ */
+export function startPayment(target: TPaymentTarget, amount: number, card?: TCardInput, idempotencyKey?: string) {
   return target.kind === 'topup'
     ? apiFetch('/billing/top-up', {
         method: 'POST',
-        body: { amount, ...(card ? { card } : {}) },
+        body: { amount, ...(card ? { card } : {}), ...(idempotencyKey ? { idempotencyKey } : {}) },
         schema: ZPaymentResult,
       })
     : apiFetch(`/billing/invoices/${target.invoiceId}/pay`, {

@@ -37,8 +37,8 @@ const toCents = (value: number | string) => Math.round(Number(value) * 100);
 
 /** A sandbox card read from the form, or Stripe Elements' confirmation. */
 type TPayment =
-  | { amount: number; card: TCardInput }
-  | { amount: number; confirm: StripeConfirm };
+  | { amount: number; card: TCardInput; idempotencyKey: string }
+  | { amount: number; confirm: StripeConfirm; idempotencyKey: string };
 
 /** The payment form's write: the modal may not close while it runs. */
 const PAY_MUTATION_KEY = ['payment-form', 'pay'] as const;
@@ -134,11 +134,13 @@ function PaymentFormBody({
     mutationFn: async (payment: TPayment): Promise<TPaymentResult> => {
       let result: TPaymentResult;
       if ('card' in payment) {
-        result = await startPayment(target, payment.amount, payment.card);
+        result = await startPayment(target, payment.amount, payment.card, payment.idempotencyKey);
+        // The invoice's payment was already under way (another tab, a second click): wait for it to settle.
+        if (result.status === 'pending') result = await waitForCredit(result.paymentId);
       } else {
         let paymentId = '';
         await payment.confirm(async () => {
-          const started = await startPayment(target, payment.amount);
+          const started = await startPayment(target, payment.amount, undefined, payment.idempotencyKey);
           paymentId = started.paymentId;
           if (!started.clientSecret) throw new Error(t('payment.not-confirmed'));
           return { clientSecret: started.clientSecret };
@@ -174,11 +176,13 @@ function PaymentFormBody({
     pay.reset();
     if (problem) return;
     const amount = target.kind === 'topup' ? cents : amountDueCents;
+    // One key per attempt: the server starts one payment for it however often the request arrives.
+    const idempotencyKey = crypto.randomUUID();
     if (provider === 'sandbox') {
       const card = readSandboxCard();
-      if (card) pay.mutate({ amount, card });
+      if (card) pay.mutate({ amount, card, idempotencyKey });
     } else if (stripeConfirm) {
-      pay.mutate({ amount, confirm: stripeConfirm });
+      pay.mutate({ amount, confirm: stripeConfirm, idempotencyKey });
     }
   }
 

@@ -35,6 +35,7 @@ import {
   useLedger,
   type TLedgerFilter,
 } from '../api/billing-api';
+import { BillingProfileForm } from './billing-profile-form';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -186,6 +187,7 @@ export default function BillingPage() {
                   <Table.Tr>
                     <Table.Th>{t('billing.ledger.date')}</Table.Th>
                     <Table.Th>{t('billing.ledger.kind')}</Table.Th>
+                    <Table.Th>{t('billing.ledger.for')}</Table.Th>
                     <Table.Th>{t('billing.ledger.note')}</Table.Th>
                     <Table.Th>{t('billing.ledger.by')}</Table.Th>
                     <Table.Th ta="right">{t('billing.ledger.amount')}</Table.Th>
@@ -196,6 +198,7 @@ export default function BillingPage() {
                     <Table.Tr key={entry.id} data-testid="ledger-row">
                       <Table.Td>{formatListDate(entry.createdAt, i18n.language)}</Table.Td>
                       <Table.Td>{t(`billing.kinds.${entry.kind}`)}</Table.Td>
+                      <Table.Td>{[entry.campaignName, entry.rewardTitle].filter(Boolean).join(' · ')}</Table.Td>
                       <Table.Td>{entry.note ?? ''}</Table.Td>
                       <Table.Td>{entry.createdBy ?? ''}</Table.Td>
                       <Table.Td ta="right" c={entry.amount < 0 ? 'red.9' : 'teal.9'} fw={600}>
@@ -205,7 +208,7 @@ export default function BillingPage() {
                   ))}
                   {ledger.data?.items.length === 0 && (
                     <Table.Tr>
-                      <Table.Td colSpan={5}>
+                      <Table.Td colSpan={6}>
                         <Text c="dimmed" ta="center">
                           {t('billing.ledger.empty')}
                         </Text>
@@ -305,6 +308,20 @@ export default function BillingPage() {
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
+            </Stack>
+          </section>
+        )}
+
+        {canSeeInvoices && (
+          <section aria-labelledby="billing-profile-title">
+            <Stack gap="sm">
+              <Title order={2} fz="h4" id="billing-profile-title">
+                {t('billing.profile.title')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('billing.profile.intro')}
+              </Text>
+              <BillingProfileForm canEdit={canPay} />
             </Stack>
           </section>
         )}
