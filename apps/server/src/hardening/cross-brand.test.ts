@@ -19,7 +19,19 @@ import { apiRoutes, fillPath, sampleOf, type ApiRoute, type JsonSchema } from '.
 
 let t: TestApp;
 let routes: ApiRoute[];
-let owned: { campaign: number; mission: number; item: number; campaignMission: number; reward: number; media: string; invitation: number; member: string; teamInvitation: string };
+let owned: {
+  campaign: number;
+  mission: number;
+  item: number;
+  campaignMission: number;
+  reward: number;
+  media: string;
+  invitation: number;
+  member: string;
+  teamInvitation: string;
+  storeUser: number;
+  apiKey: string;
+};
 const sessions: { who: string; cookie: string; authorization?: string }[] = [];
 const participants: { who: string; cookie: string }[] = [];
 
@@ -46,10 +58,16 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
       // A team id: the owner brand's membership of its owner, or an invitation the owner brand sent.
       if (route.path.startsWith('/api/team/members/')) return [owned.member];
       if (route.path.startsWith('/api/team/invitations/')) return [owned.teamInvitation];
+      // A store's staff member (a store user of the owner brand), and the owner brand's API key.
+      if (route.path.startsWith('/api/staff/') || route.path.startsWith('/api/v1/staff/')) return [owned.storeUser];
+      if (route.path.startsWith('/api/api-keys/')) return [owned.apiKey];
       return library ? [owned.mission] : [owned.campaign];
     case 'bundleId':
     case 'campaignId':
       return [owned.campaign];
+    case 'storeUserId':
+    case 'colleagueId':
+      return [owned.storeUser];
     default:
       return [];
   }
@@ -82,7 +100,13 @@ function callsFor(route: ApiRoute): Call[] {
     const qs = query.toString();
     const call: Call = { method: route.method, url: fillPath(route.path, params) + (qs ? `?${qs}` : '') };
     if (route.method !== 'GET' && route.method !== 'HEAD') {
-      const body = (sampleOf(route.body) ?? {}) as Record<string, unknown>;
+      // A completion on a participant's behalf the schema accepts (the owner's campaign is a learning one), so the
+      // call reaches the brand check.
+      const body = (
+        route.path === '/api/v1/completions'
+          ? { participant: { kind: 'store_user', id: owned.storeUser }, submission: { kind: 'learning', answers: [{ itemId: owned.item, optionId: '1' }] } }
+          : (sampleOf(route.body) ?? {})
+      ) as Record<string, unknown>;
       for (const key of bodyIdKeys) {
         // save-reward's `id` is the reward; elsewhere a body's id names the route's main row.
         const value = key === 'id' && route.path.includes('reward') ? owned.reward : candidates(route, key)[0];
@@ -154,7 +178,19 @@ beforeAll(async () => {
     .insert(invitations)
     .values({ id: randomUUID(), organizationId: brand, email: 'teammate@brand.test', role: 'analyst', status: 'pending', expiresAt: new Date(Date.now() + 86_400_000), inviterId: member!.userId })
     .returning();
+  // The owner brand's store comes first, so an id that names no other row of the owner names its store (store
+  // routes); a staff member of it, and an API key of the owner brand.
+  const ownerStore = await f.store(brand, { name: 'Owner store' });
+  const staffMember = await f.storeUser(brand, ownerStore.id, { name: 'Owner staff member' });
+  const ownerKey = await t.app.inject({
+    method: 'POST',
+    url: '/api/api-keys',
+    headers: { cookie: await t.signIn('owner@brand.test'), [APP_REQUEST_HEADER]: '1' },
+    payload: { name: 'Owner key', scopes: [...API_KEY_SCOPES] },
+  });
   owned = {
+    storeUser: staffMember.id,
+    apiKey: (ownerKey.json() as { key: { id: string } }).key.id,
     campaign: campaign.id,
     mission: mission.id,
     item: item!.id,
@@ -171,8 +207,6 @@ beforeAll(async () => {
     const key = await t.app.inject({ method: 'POST', url: '/api/api-keys', headers: { cookie, [APP_REQUEST_HEADER]: '1' }, payload: { name: 'Cross-brand key', scopes: [...API_KEY_SCOPES] } });
     sessions.push({ who: u.email, cookie, authorization: `Bearer ${(key.json() as { secret: string }).secret}` });
   }
-  // The owner's store comes first, so an id that names no other row of the owner names its store (store routes).
-  await f.store(brand, { name: 'Owner store' });
   // A participant of each other brand (a store user of one of its stores).
   for (const key of ['retailer', 'partner'] as const) {
     const store = await f.store(t.brandIds[key]);

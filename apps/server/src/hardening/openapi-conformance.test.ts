@@ -171,7 +171,7 @@ describe('OpenAPI document', () => {
 
   it('describes each upload as multipart/form-data with a binary file part and its text fields', () => {
     const uploads = routes.filter((r) => r.upload);
-    expect(uploads.map((r) => r.path).sort()).toEqual(['/api/brands/current/logo', '/api/play/uploads', '/api/pos/write/store/import-file', '/api/v3/bundle/upload-excel-codes', '/api/v3/media/upload']);
+    expect(uploads.map((r) => r.path).sort()).toEqual(['/api/brands/current/logo', '/api/play/uploads', '/api/pos/write/store/import-file', '/api/staff/import/apply', '/api/staff/import/preview', '/api/v3/bundle/upload-excel-codes', '/api/v3/media/upload']);
     for (const r of uploads) {
       expect(r.multipart?.properties?.file, r.path).toMatchObject({ type: 'string', format: 'binary' });
       expect(r.multipart?.required, r.path).toContain('file');
