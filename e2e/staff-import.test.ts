@@ -65,7 +65,7 @@ describe('store staff', () => {
     // The store page lists the imported person.
     await page.goto(`/stores/${north.id}`);
     const staff = page.getByRole('region', { name: 'Staff' });
-    await expect.poll(() => staff.getByRole('cell', { name: 'Nora Import' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => staff.getByRole('cell', { name: 'Nora Import', exact: true }).count(), { timeout: 15_000 }).toBe(1);
     expect(await staff.getByRole('cell', { name: 'nora.import@staff-e2e.test' }).count()).toBe(1);
 
     // Invite one more employee, in French; the mail carries the /play link in their language.
@@ -73,10 +73,10 @@ describe('store staff', () => {
     const dialog = page.getByRole('dialog', { name: 'Invite a person to this store' });
     await dialog.getByLabel('Name').fill('Inès Invitée');
     await dialog.getByLabel('Email').fill('ines.invite@staff-e2e.test');
-    await dialog.getByRole('textbox', { name: 'Language' }).click();
+    await dialog.getByRole('combobox', { name: 'Language' }).click();
     await page.getByRole('option', { name: 'French' }).click();
     await dialog.getByRole('button', { name: 'Send the invitation' }).click();
-    await expect.poll(() => staff.getByRole('cell', { name: 'Inès Invitée' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => staff.getByRole('cell', { name: 'Inès Invitée', exact: true }).count(), { timeout: 15_000 }).toBe(1);
 
     const invitation = await mail.waitFor((m) => m.to.includes('ines.invite@staff-e2e.test'), 20_000);
     expect(invitation.subject).toContain('vous invite');
