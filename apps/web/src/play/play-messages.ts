@@ -2,10 +2,9 @@
  * The participant app's strings. Its own small table (not the dashboard's locale bundle) keeps /play light;
  * the languages are the dashboard's (en, es, fr) and the chosen one is shared through the same storage key.
  */
+import { ME_MESSAGES } from './play-me-messages';
 import { NOTIFICATION_MESSAGES } from './play-notification-messages';
 import { PAYOUT_MESSAGES } from './play-payouts-messages';
-
-import { ME_MESSAGES } from './play-me-messages';
 
 const en = {
   ...ME_MESSAGES.en,
