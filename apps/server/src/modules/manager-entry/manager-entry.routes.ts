@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  IDEMPOTENCY_KEY_HEADER,
   ZColleagueCompletionParams,
-  ZIdempotencyKey,
   ZPlayColleagues,
   ZPlayCompletionBody,
   ZPlayCompletionResult,
 } from '@rally/domain';
-import { documentedHeaders } from '../../lib/api-docs.js';
-import { invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { resolvePlayActor } from '../play/index.js';
 import type { SmartReviewDeps } from '../smart-review/index.js';
 import { enterForColleague, listColleagues } from './enter-for-colleague.js';
+import { idempotencyKeyHeader, idempotencyKeyOf } from '../../lib/idempotency-key.js';
 
 export interface ManagerEntryRoutesOptions {
   /** Smart review: a sale's receipt is linked to its completion and read, as on the participant's own submit. */
@@ -50,23 +47,14 @@ export async function managerEntryRoutes(app: FastifyInstance, opts: ManagerEntr
         description:
           'Idempotency-Key as on a participant\'s own submit. 201 with the colleague\'s completion and unlocks; the completion is marked entered by the manager. 403 naming role (not a store manager) or colleagueId (not of my store); 409 naming colleagueId (deactivated or waiting).',
         params: ZColleagueCompletionParams,
-        headers: documentedHeaders({
-          [IDEMPOTENCY_KEY_HEADER]: {
-            required: true,
-            minLength: 8,
-            maxLength: 128,
-            pattern: '^[\\w.:-]+$',
-            description: 'A key the client makes for this entry, sent again unchanged on a retry',
-          },
-        }),
+        headers: idempotencyKeyHeader('this entry'),
         body: ZPlayCompletionBody,
         response: { 200: ZPlayCompletionResult, 201: ZPlayCompletionResult, ...errorResponses },
       },
     },
     async (request, reply) => {
       const manager = await actor(request);
-      const key = ZIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      if (!key.success) throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: key.error.issues[0]?.message ?? 'required' }]);
+      const keyData = idempotencyKeyOf(request);
       const { result, created } = await enterForColleague({
         db,
         engine,
@@ -76,7 +64,7 @@ export async function managerEntryRoutes(app: FastifyInstance, opts: ManagerEntr
         campaignId: request.params.id,
         campaignMissionId: request.params.campaignMissionId,
         body: request.body,
-        idempotencyKey: key.data,
+        idempotencyKey: keyData,
         ...(opts.smartReview ? { smartReview: opts.smartReview } : {}),
       });
       return reply.status(created ? 201 : 200).send(result);

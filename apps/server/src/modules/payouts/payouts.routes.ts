@@ -3,11 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ERROR_CODES,
-  IDEMPOTENCY_KEY_HEADER,
   ZApprovePayoutsBody,
   ZApprovePayoutsResult,
   ZErrorBody,
-  ZIdempotencyKey,
   ZMyPayouts,
   ZPayout,
   ZPayoutDetails,
@@ -18,8 +16,8 @@ import {
   ZPayoutSettingsBody,
   ZRequestPayoutBody,
 } from '@rally/domain';
-import { documentedHeaders, fileResponse } from '../../lib/api-docs.js';
-import { AppError, invalid, notFound } from '../../lib/app-error.js';
+import { fileResponse } from '../../lib/api-docs.js';
+import { AppError, notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { participantKey } from '../engine/index.js';
 import { resolvePlayActor } from '../play/index.js';
@@ -32,6 +30,7 @@ import { getMyPayouts, listPayouts, payoutsCsv, type PayoutParticipant } from '.
 import { requestPayout } from './request-payout.js';
 import { savePayoutDetails } from './save-payout-details.js';
 import { sendPayout } from './send-payout.js';
+import { idempotencyKeyHeader, idempotencyKeyOf } from '../../lib/idempotency-key.js';
 
 export interface PayoutRoutesOptions {
   provider: PayoutProvider;
@@ -82,24 +81,15 @@ export async function payoutRoutes(app: FastifyInstance, options: PayoutRoutesOp
         summary: 'Ask for my whole balance at a brand (Idempotency-Key header required; a replay answers the first payout)',
         description:
           '201 with the payout: paid at once in the sandbox, pending while a provider delivers it, requested when the brand approves payouts. 409 when the balance is below the brand\'s minimum (or was just paid out by another request); 400 naming payoutDetails when no details are set.',
-        headers: documentedHeaders({
-          [IDEMPOTENCY_KEY_HEADER]: {
-            required: true,
-            minLength: 8,
-            maxLength: 128,
-            pattern: '^[\\w.:-]+$',
-            description: 'A key the client makes for this request (a UUID will do), sent again unchanged on a retry',
-          },
-        }),
+        headers: idempotencyKeyHeader('this request'),
         body: ZRequestPayoutBody,
         response: { 200: ZPayout, 201: ZPayout, ...errorResponses },
       },
     },
     async (request, reply) => {
       const who = await participant(request);
-      const key = ZIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      if (!key.success) throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: key.error.issues[0]?.message ?? 'required' }]);
-      const { payout, created } = await requestPayout({ db, provider, who, brandId: request.body.brandId, idempotencyKey: key.data, log: request.log });
+      const keyData = idempotencyKeyOf(request);
+      const { payout, created } = await requestPayout({ db, provider, who, brandId: request.body.brandId, idempotencyKey: keyData, log: request.log });
       return reply.status(created ? 201 : 200).send(payout);
     },
   );

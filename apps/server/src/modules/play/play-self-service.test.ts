@@ -18,7 +18,7 @@ afterAll(async () => {
   await sink.close();
 });
 const db = () => t.database.db;
-const rows = async <T>(q: ReturnType<typeof sql>) => (await db().execute(q)).rows as T[];
+const rows = async <T>(q: ReturnType<typeof sql>) => ((await db().execute(q)) as unknown as { rows: T[] }).rows;
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, payload?: Record<string, unknown>) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });

@@ -2,11 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  IDEMPOTENCY_KEY_HEADER,
   PLAY_CODE_TTL_SECONDS,
   ZCampaignIdParams,
   ZErrorBody,
-  ZIdempotencyKey,
   ZOk,
   ZAddReceiptBody,
   ZAddReceiptResult,
@@ -31,8 +29,7 @@ import {
   ZPrizeUserFormBody,
   type TAddReceiptResult,
 } from '@rally/domain';
-import { documentedHeaders } from '../../lib/api-docs.js';
-import { invalid, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { PHOTO_LIMITS } from '../../lib/image-upload.js';
 import { fileOfRequest } from '../../lib/multipart-upload.js';
@@ -56,6 +53,7 @@ import { uploadBelongsTo } from './play.repository.js';
 import { listSignInAccounts, passwordSignIn, registerSignInJobs, requestSignInCode, verifySignInCode } from './sign-in.js';
 import { uploadPhoto } from './upload-photo.js';
 import path from 'node:path';
+import { idempotencyKeyHeader, idempotencyKeyOf } from '../../lib/idempotency-key.js';
 
 export interface PlayRoutesOptions {
   mailer: PlayMailer;
@@ -206,24 +204,14 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
         description:
           '`kind` must be the mission\'s submissionKind. 201 with the completion and the rewards it unlocked; a replayed key answers 200 with the first body and replayed: true; the same key with another body is 409 IDEMPOTENCY_KEY_REUSED.',
         params: ZPlayCompletionParams,
-        headers: documentedHeaders({
-          [IDEMPOTENCY_KEY_HEADER]: {
-            required: true,
-            minLength: 8,
-            maxLength: 128,
-            pattern: '^[\\w.:-]+$',
-            description: 'A key the client makes for this submission (a UUID will do), sent again unchanged on a retry: 8 to 128 letters, digits, . _ : -',
-          },
-        }),
+        headers: idempotencyKeyHeader('this submission'),
         body: ZPlayCompletionBody,
         response: { 200: ZPlayCompletionResult, 201: ZPlayCompletionResult, ...errorResponses },
       },
     },
     async (request, reply) => {
       const a = await actor(request);
-      const parsed = ZIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      if (!parsed.success)
-        throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: parsed.error.issues[0]?.message ?? 'required' }]);
+      const parsedData = idempotencyKeyOf(request);
       // Only a campaign that reaches me (scope: my store, a group of it, all stores; consumers: my country).
       await campaignReachingMe(db, playCaches.reaches, a, request.params.id);
       const pending: { receipt: TAddReceiptResult | null } = { receipt: null };
@@ -234,7 +222,7 @@ export async function playRoutes(app: FastifyInstance, opts: PlayRoutesOptions) 
         campaignId: request.params.id,
         campaignMissionId: request.params.campaignMissionId,
         body: request.body,
-        idempotencyKey: parsed.data,
+        idempotencyKey: parsedData,
         uploadExists: (id) => uploadBelongsTo(db, participantKey(a), id),
         // A sale with a receipt stays pending, linked to its receipt row (smart review).
         ...(sr

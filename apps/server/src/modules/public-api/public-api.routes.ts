@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  IDEMPOTENCY_KEY_HEADER,
   ZCampaign,
   ZCampaignIdParams,
   ZCampaignReport,
@@ -18,9 +17,6 @@ import {
   ZV1UnlocksQuery,
   type TApiKeyScope,
 } from '@rally/domain';
-import { z } from 'zod';
-import { documentedHeaders } from '../../lib/api-docs.js';
-import { invalid } from '../../lib/app-error.js';
 import { errorResponses } from '../../lib/error-responses.js';
 import { recordActivity } from '../activity/index.js';
 import { actorOfApiClient, touchApiKey } from '../api-keys/index.js';
@@ -33,6 +29,7 @@ import { getCampaign } from './get-campaign.js';
 import { listCampaignsPage } from './list-campaigns-page.js';
 import { listUnlocksPage } from './list-unlocks-page.js';
 import { recordCompletionFor } from './record-completion-for.js';
+import { idempotencyKeyHeader, idempotencyKeyOf } from '../../lib/idempotency-key.js';
 
 export interface PublicApiOptions {
   /** Calls per key per window (API_KEY_RATE_LIMIT, API_KEY_RATE_WINDOW_MS). */
@@ -43,10 +40,6 @@ export interface PublicApiOptions {
 
 const tags = ['public API v1'];
 
-/** A client's key for one completion: 8 to 128 letters, digits, . _ : - (a UUID will do). */
-const ZApiIdempotencyKey = z
-  .string({ message: 'required: a key for this completion, sent again unchanged on a retry' })
-  .regex(/^[\w.:-]{8,128}$/, { message: '8 to 128 letters, digits, . _ : -' });
 
 const CAMPAIGN_EXAMPLE = {
   id: 42,
@@ -191,15 +184,7 @@ export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptio
         summary: "Enter a completion on a participant's behalf (Idempotency-Key header required; a replay answers the first result)",
         description:
           'The participant (a store user or consumer of the brand) must be reached by the campaign; the submission is what /play sends for the mission (`kind` is its submission kind). Rewards it unlocks are issued as for the participant\'s own submit. 201 with the completion; the same Idempotency-Key again answers 200 with the first body and replayed: true; with another body 409 IDEMPOTENCY_KEY_REUSED.',
-        headers: documentedHeaders({
-          [IDEMPOTENCY_KEY_HEADER]: {
-            required: true,
-            minLength: 8,
-            maxLength: 128,
-            pattern: '^[\\w.:-]+$',
-            description: 'A key the client makes for this completion (a UUID will do), sent again unchanged on a retry',
-          },
-        }),
+        headers: idempotencyKeyHeader('this completion'),
         body: ZV1CompletionBody.meta({
           example: { participant: { kind: 'store_user', id: 812 }, campaignId: 42, campaignMissionId: 7, submission: { kind: 'itemSold', items: [{ itemId: 31, quantity: 2 }] } },
         }),
@@ -207,14 +192,13 @@ export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptio
       },
     },
     async (request, reply) => {
-      const key = ZApiIdempotencyKey.safeParse(request.headers[IDEMPOTENCY_KEY_HEADER]);
-      if (!key.success) throw invalid([{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: key.error.issues[0]?.message ?? 'required' }]);
+      const keyData = idempotencyKeyOf(request);
       const { result, created } = await recordCompletionFor({
         db,
         client: await app.apiClient(request),
         caches: { engine: app.caches.engine, reaches: app.caches.play.reaches },
         body: request.body,
-        idempotencyKey: key.data,
+        idempotencyKey: keyData,
       });
       return reply.status(created ? 201 : 200).send(result);
     },
