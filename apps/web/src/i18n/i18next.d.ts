@@ -24,12 +24,13 @@ import type team from '../features/team/locales/en.json';
 import type activity from '../features/activity/locales/en.json';
 import type operator from '../features/operator/locales/en.json';
 import type apiKeys from '../features/api-keys/locales/en.json';
+import type staff from '../features/staff/locales/en.json';
 
 // Typed keys: a missing or misspelt key fails type-checking instead of showing raw keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof payouts & typeof smartReview & typeof share & typeof campaigns & typeof partners & typeof access & typeof account & typeof security & typeof onboarding & typeof team & typeof activity & typeof operator & typeof apiKeys };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof payouts & typeof smartReview & typeof share & typeof campaigns & typeof partners & typeof access & typeof account & typeof security & typeof onboarding & typeof team & typeof activity & typeof operator & typeof apiKeys & typeof staff };
     returnNull: false;
   }
 }

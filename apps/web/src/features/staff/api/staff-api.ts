@@ -39,7 +39,7 @@ export function useStoreSearch(text: string) {
   });
 }
 
-function useStaffMutation<I>(call: (input: I) => Promise<unknown>) {
+function useStaffMutation<I, O>(call: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: STORES_KEY }) });
 }
