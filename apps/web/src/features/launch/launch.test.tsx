@@ -386,7 +386,12 @@ describe('launch now: budget and outcome', () => {
     fireEvent.click(within(form).getByTestId('payment-submit'));
 
     await waitFor(() => expect(screen.getByTestId('launch-step-reach')).toBeTruthy());
-    expect(api.to('POST', '/api/billing/top-up')[0]?.body).toEqual({ amount: 38_000, card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } });
+    // One idempotency key per attempt, so a retried top-up charges once.
+    expect(api.to('POST', '/api/billing/top-up')[0]?.body).toEqual({
+      amount: 38_000,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+      idempotencyKey: expect.stringMatching(/^[\w-]{8,}$/),
+    });
     expect(api.to('POST', '/api/v3/bundle/add-budget')).toHaveLength(2);
   });
 
