@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { LAUNCH_MESSAGES, ZCampaign, ZErrorBody, ZRewardRead, type TLaunchFormInput } from '@rally/domain';
-import { campaignMissions, campaigns, rewardCodes, rewards } from '../../db/schema/index.js';
+import { campaignMissions, campaignPartners, campaigns, rewardCodes, rewards } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
@@ -144,14 +144,16 @@ describe('duplicate', () => {
     expect(fieldsOf(res).map((x) => x.path)).toEqual([`rewards.${copied!.id}`]);
   });
 
-  it('drops filledByPartners on the copy (partners are not copied)', async () => {
+  it('keeps filledByPartners on the copy, whose partner is copied as one to invite (issue 29: duplicate copies the design)', async () => {
     const c = await f.campaign(t.brandIds.retailer, { type: 'contest', sharedCampaign: true });
     await f.partner(t.brandIds.retailer, c.id, t.brandIds.partner, { inviteStatus: 'ACCEPTED' });
     await f.reward(t.brandIds.retailer, c.id, { type: 'discount', isShared: true, filledByPartners: true });
     const res = await t.app.inject({ method: 'POST', url: `/api/campaign/${c.id}/duplicate`, headers: { cookie: retailer } });
     const copy = ZCampaign.parse(res.json());
     const [copied] = await t.database.db.select().from(rewards).where(eq(rewards.campaignId, copy.id));
-    expect(copied!.filledByPartners).toBe(false);
+    expect(copied!.filledByPartners).toBe(true);
+    const partners = await t.database.db.select().from(campaignPartners).where(eq(campaignPartners.campaignId, copy.id));
+    expect(partners.map((p) => [p.partnerBrandId, p.inviteStatus ?? null])).toEqual([[t.brandIds.partner, null]]);
   });
 });
 
