@@ -69,3 +69,4 @@ export * from './store-join/store-join.schema.js';
 export * from './notifications/notifications.schema.js';
 export * from './api-keys/api-keys.schema.js';
 export * from './public-api/public-api.schema.js';
+export * from './webhooks/webhooks.schema.js';

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
  * from the one recorded in drizzle.__sql_sources (beside drizzle's own journal); sql-sources.test.ts holds every
  * function body in the database equal to its source.
  */
-export const SQL_SOURCE_FILES = ['campaigns.sql', 'stores.sql', 'ledgers.sql', 'reward-budget.sql', 'reward-codes.sql', 'engine.sql', 'activity.sql', 'payouts.sql', 'notifications.sql'] as const;
+export const SQL_SOURCE_FILES = ['campaigns.sql', 'stores.sql', 'ledgers.sql', 'reward-budget.sql', 'reward-codes.sql', 'engine.sql', 'activity.sql', 'payouts.sql', 'notifications.sql', 'webhooks.sql'] as const;
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'functions');
 

@@ -27,6 +27,8 @@ export const PERMISSION_STATEMENTS = {
   staff: ['manage'],
   /** The brand's API keys for the public API (/api/v1): create, list, revoke, rotate (owners and admins). */
   'api-key': ['manage'],
+  /** The brand's outbound webhook endpoints: create, change, rotate secrets, read deliveries, replay (owners and admins). */
+  webhook: ['manage'],
 } as const;
 
 export type TResource = keyof typeof PERMISSION_STATEMENTS;

@@ -20,3 +20,4 @@ export * from './payouts.js';
 export * from './notifications.js';
 export * from './api-keys.js';
 export * from './store-join.js';
+export * from './webhooks.js';
