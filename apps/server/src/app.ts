@@ -54,6 +54,7 @@ import { publicApiRoutes } from './modules/public-api/index.js';
 import { isOperator, operatorRoutes } from './modules/operator/index.js';
 import { teamRoutes } from './modules/team/index.js';
 import { staffRoutes } from './modules/staff/index.js';
+import { salesRoutes, type SalesFileDeps } from './modules/sales/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
 import { signInSecurityRoutes } from './modules/sign-in-security/index.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
@@ -260,11 +261,23 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(posRoutes);
   await app.register(activityRoutes);
   await app.register(apiKeyRoutes);
+  // Sales from the brand's POS (decision 0030): files kept on disk, processed by a job, credited through the engine.
+  const sales: SalesFileDeps = {
+    db: database.db,
+    engine: caches.engine,
+    reaches: caches.play.reaches,
+    // Participants credited at once: the server's pool less room for requests; the embedded database has one connection.
+    concurrency: env.DATABASE_URL ? Math.max(1, env.DATABASE_POOL_SIZE - 2) : 1,
+    files: createDiskStorage(path.join(env.DATA_DIR, 'sales-files')),
+    jobs,
+  };
+  await app.register(salesRoutes, { deps: sales });
   // The public API (/api/v1, decision 0028): a brand's systems with its API keys, over the dashboard's use cases.
   await app.register(publicApiRoutes, {
     rateLimit: { max: env.API_KEY_RATE_LIMIT, timeWindow: env.API_KEY_RATE_WINDOW_MS },
     calculateReach: (db, brandId, request) => calculateReach({ db, caches: caches.store, brandId, request }),
     checkPlaces: (selection) => checkSelectedPlaces(selection),
+    sales,
   });
   // Money rewards paid out to participants (decision 0022): the sandbox, or Tremendous (PAYOUT_PROVIDER, checked at boot).
   await app.register(payoutRoutes, { provider: createPayoutProvider(env) });

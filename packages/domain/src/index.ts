@@ -70,3 +70,4 @@ export * from './notifications/notifications.schema.js';
 export * from './api-keys/api-keys.schema.js';
 export * from './public-api/public-api.schema.js';
 export * from './webhooks/webhooks.schema.js';
+export * from './sales/sales.schema.js';

@@ -21,3 +21,4 @@ export * from './notifications.js';
 export * from './api-keys.js';
 export * from './store-join.js';
 export * from './webhooks.js';
+export * from './sales.js';

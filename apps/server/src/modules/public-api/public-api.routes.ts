@@ -10,6 +10,8 @@ import {
   ZStatusChangeResult,
   ZV1CampaignPage,
   ZV1CompletionBody,
+  ZV1Consumer,
+  ZV1ConsumerBody,
   ZV1CreateCampaignBody,
   ZV1LaunchBody,
   ZV1PageQuery,
@@ -23,12 +25,15 @@ import { actorOfApiClient, touchApiKey } from '../api-keys/index.js';
 import { endCampaign } from '../campaign/index.js';
 import { changeCampaignStatus, type CalculateReach, type CheckPlaces } from '../launch/index.js';
 import { getCampaignReport } from '../report/index.js';
+import { salesApiRoutes, type SalesFileDeps } from '../sales/index.js';
 import { deactivateStaff, upsertStaffMember } from '../staff/index.js';
 import { createCampaign } from './create-campaign.js';
 import { getCampaign } from './get-campaign.js';
 import { listCampaignsPage } from './list-campaigns-page.js';
 import { listUnlocksPage } from './list-unlocks-page.js';
 import { recordCompletionFor } from './record-completion-for.js';
+import { deactivateConsumer } from './deactivate-consumer.js';
+import { upsertConsumer } from './upsert-consumer.js';
 import { idempotencyKeyHeader, idempotencyKeyOf } from '../../lib/idempotency-key.js';
 
 export interface PublicApiOptions {
@@ -36,6 +41,8 @@ export interface PublicApiOptions {
   rateLimit: { max: number; timeWindow: number };
   calculateReach: CalculateReach;
   checkPlaces: CheckPlaces;
+  /** Sales from the POS (decision 0030): its routes are registered here, with this plugin's key check, limit and log. */
+  sales: SalesFileDeps;
 }
 
 const tags = ['public API v1'];
@@ -237,6 +244,50 @@ export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptio
     async (request) => deactivateStaff({ db, actor: await actorOf(request), id: request.params.id }),
   );
 
+  const CONSUMER_EXAMPLE = {
+    id: 3051,
+    externalRef: 'crm-88412',
+    email: 'alex@example.com',
+    name: 'Alex Rivera',
+    countryCode: 'US',
+    locale: 'en',
+    active: true,
+    createdAt: 1790000000,
+  } as const;
+
+  r.put(
+    '/api/v1/consumers',
+    {
+      config: access('participants:write'),
+      schema: {
+        tags,
+        summary: "Add or update a consumer by the brand's reference (externalRef) or email address: created (201), or updated and active again (200)",
+        description:
+          'The consumer with this externalRef — else with this address — is the same person: address, name, country, language and reference are set, and a deactivated consumer is active again. The same body twice changes nothing the second time. A reference and an address that name two different consumers is 409 naming the field. The consumer signs in to /play with the address; no mail is sent.',
+        body: ZV1ConsumerBody.meta({ example: { externalRef: 'crm-88412', email: 'alex@example.com', name: 'Alex Rivera', countryCode: 'US', locale: 'en' } }),
+        response: { 200: ZV1Consumer.meta({ example: CONSUMER_EXAMPLE }), 201: ZV1Consumer.meta({ example: CONSUMER_EXAMPLE }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { consumer, created } = await upsertConsumer({ db, actor: await actorOf(request), person: request.body });
+      return reply.status(created ? 201 : 200).send(consumer);
+    },
+  );
+
+  r.post(
+    '/api/v1/consumers/:id/deactivate',
+    {
+      config: access('participants:write'),
+      schema: {
+        tags,
+        summary: 'Deactivate a consumer: signed out of /play now, no sign-in, entries or notifications (what they completed and won stays)',
+        params: ZCampaignIdParams,
+        response: { 200: ZV1Consumer.meta({ example: { ...CONSUMER_EXAMPLE, active: false } }), ...errorResponses },
+      },
+    },
+    async (request) => deactivateConsumer({ db, actor: await actorOf(request), id: request.params.id }),
+  );
+
   r.get(
     '/api/v1/unlocks',
     {
@@ -258,6 +309,8 @@ export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptio
     },
     async (request) => listUnlocksPage(db, await actorOf(request), request.query),
   );
+
+  await salesApiRoutes(app, { deps: opts.sales, access, apiClient: (request) => app.apiClient(request) });
 
   r.get(
     '/api/v1/campaigns/:id/report',

@@ -1,0 +1,283 @@
+import { createHash } from 'node:crypto';
+import {
+  salesCompletionsFor,
+  salesKey,
+  staffReferenceOf,
+  type TSalesCompletionPlan,
+  type TSalesLineOutcome,
+  type TSalesMission,
+} from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../lib/app-error.js';
+import { recordCompletion, type EngineCaches } from '../engine/index.js';
+import { campaignReachingMe, loadParticipant, type PlayActor } from '../play/index.js';
+import {
+  addBatchCounts,
+  claimTransactions,
+  insertCredits,
+  knownSkus,
+  liveSalesMissions,
+  pendingLines,
+  setOutcomes,
+  staffByRefs,
+  storesByPosIds,
+  updateBatch,
+  type SalesLineRow,
+  type SalesStaffRow,
+} from './sales.repository.js';
+
+export interface SalesDeps {
+  db: Db;
+  engine: EngineCaches;
+  reaches: Parameters<typeof campaignReachingMe>[1];
+  /** Participants credited at once (each one's completions in order, under the engine's participant lock). */
+  concurrency: number;
+}
+
+export interface LineOutcome {
+  row: number;
+  outcome: TSalesLineOutcome;
+  message: string | null;
+  storeUserId: number | null;
+}
+
+/** Lines processed per step of a batch (its progress moves once per step); transactions are never split. */
+const STEP_LINES = 5_000;
+
+interface Transaction {
+  id: string;
+  lines: SalesLineRow[];
+}
+
+/**
+ * Processes a batch's lines not processed yet, a step at a time: each step resolves its stores, staff and SKUs in
+ * set-wise lookups, plans every transaction's completions with the domain rule (salesCompletionsFor), claims the
+ * transactions that credit something in one statement (the primary key (brand, transaction id) keeps each id once
+ * per brand), then records each planned completion through the engine's one issuance path (recordCompletion →
+ * engine_issue), several participants at once. A claim and its completions are not one database transaction, so a
+ * crash between them is healed by running the batch again: its own claims are found as its own and the engine's
+ * idempotency key (`sales:<transaction>:<campaign mission>`) answers the completions already made instead of
+ * making them twice. Writes each line's outcome and moves the batch's counts; the batch is done at the end.
+ */
+export async function processSalesBatch(deps: SalesDeps, batch: { id: number; brandId: string }): Promise<LineOutcome[]> {
+  const lines = await pendingLines(deps.db, batch.id);
+  const txs = new Map<string, Transaction>();
+  for (const l of lines) {
+    const t = txs.get(l.transactionId) ?? { id: l.transactionId, lines: [] };
+    t.lines.push(l);
+    txs.set(l.transactionId, t);
+  }
+  const all: LineOutcome[] = [];
+  const participants = new Map<number, PlayActor | null>();
+  const missions = groupMissions(await liveSalesMissions(deps.db, batch.brandId));
+  let step: Transaction[] = [];
+  let size = 0;
+  const flush = async () => {
+    if (step.length === 0) return;
+    all.push(...(await processStep(deps, batch, step, missions, participants)));
+    step = [];
+    size = 0;
+  };
+  for (const t of txs.values()) {
+    step.push(t);
+    size += t.lines.length;
+    if (size >= STEP_LINES) await flush();
+  }
+  await flush();
+  await updateBatch(deps.db, batch.id, { status: 'done', finishedAt: new Date() });
+  return all;
+}
+
+interface CampaignMissions {
+  campaignId: number;
+  missions: TSalesMission[];
+}
+
+function groupMissions(rows: Awaited<ReturnType<typeof liveSalesMissions>>): CampaignMissions[] {
+  const byCampaign = new Map<number, Map<number, TSalesMission>>();
+  for (const r of rows) {
+    const campaignId = Number(r.campaign_id);
+    const cmId = Number(r.campaign_mission_id);
+    const ms = byCampaign.get(campaignId) ?? new Map<number, TSalesMission>();
+    byCampaign.set(campaignId, ms);
+    const m = ms.get(cmId) ?? {
+      campaignId,
+      campaignMissionId: cmId,
+      shape: { type: r.type, subtype: r.subtype, isContest: r.is_contest },
+      startsAt: r.start_date === null ? null : new Date(r.start_date).getTime(),
+      endsAt: r.end_date === null ? null : new Date(r.end_date).getTime(),
+      products: [],
+    };
+    m.products.push({ itemId: Number(r.item_id), sku: r.sku });
+    ms.set(cmId, m);
+  }
+  return [...byCampaign].map(([campaignId, ms]) => ({ campaignId, missions: [...ms.values()] }));
+}
+
+/** The idempotency key of a transaction's completion on a campaign mission, in the participant's key space. */
+const keyOf = (transactionId: string, campaignMissionId: number) =>
+  `sales:${createHash('sha256').update(transactionId).digest('base64url')}:${campaignMissionId}`;
+
+async function processStep(
+  deps: SalesDeps,
+  batch: { id: number; brandId: string },
+  txs: Transaction[],
+  campaigns: CampaignMissions[],
+  participants: Map<number, PlayActor | null>,
+): Promise<LineOutcome[]> {
+  const { db } = deps;
+  const first = (t: Transaction) => t.lines[0]!;
+  // Set-wise lookups of everything the step's lines name.
+  const storeKeys = [...new Set(txs.map((t) => salesKey(first(t).storePosId)))];
+  const storeRows = await storesByPosIds(db, batch.brandId, storeKeys);
+  const storeOf = new Map<string, number>();
+  for (const s of storeRows.filter((r) => r.by === 'ref')) storeOf.set(s.key, s.id);
+  // A point-of-sale id wins over a reference that happens to be spelt the same.
+  for (const s of storeRows.filter((r) => r.by === 'pos')) storeOf.set(s.key, s.id);
+  const refs = txs.map((t) => staffReferenceOf(first(t).staff));
+  const staffRows = await staffByRefs(
+    db,
+    batch.brandId,
+    [...new Set(refs.flatMap((r) => ('id' in r ? [r.id] : [])))],
+    [...new Set(refs.flatMap((r) => ('email' in r ? [r.email] : [])))],
+  );
+  const staffById = new Map(staffRows.map((s) => [s.id, s]));
+  const staffByEmail = new Map(staffRows.filter((s) => s.email).map((s) => [s.email!, s]));
+  const known = await knownSkus(db, batch.brandId, [...new Set(txs.flatMap((t) => t.lines.map((l) => salesKey(l.sku))))]);
+
+  const outcomes = new Map<number, LineOutcome>();
+  const set = (l: SalesLineRow, outcome: TSalesLineOutcome, message: string | null, storeUserId: number | null = null) =>
+    outcomes.set(l.row, { row: l.row, outcome, message, storeUserId });
+  interface Work {
+    tx: Transaction;
+    participant: PlayActor;
+    plans: TSalesCompletionPlan[];
+  }
+  const work: Work[] = [];
+
+  for (const [i, t] of txs.entries()) {
+    const head = first(t);
+    // One transaction, one till: every line names the store and staff member of its first line.
+    const lines = t.lines.filter((l) => {
+      const same = salesKey(l.storePosId) === salesKey(head.storePosId) && salesKey(l.staff) === salesKey(head.staff);
+      if (!same) set(l, 'invalid', 'a transaction names one store and one staff member (those of its first line)');
+      return same;
+    });
+    if (lines.length > 200) {
+      for (const l of lines) set(l, 'invalid', 'a transaction has at most 200 lines');
+      continue;
+    }
+    const storeId = storeOf.get(salesKey(head.storePosId));
+    if (storeId === undefined) {
+      for (const l of lines) set(l, 'unknown_store', `no store of the brand has the point-of-sale id "${head.storePosId}"`);
+      continue;
+    }
+    const ref = refs[i]!;
+    const staff: SalesStaffRow | undefined = 'id' in ref ? staffById.get(ref.id) : staffByEmail.get(ref.email);
+    const staffProblem =
+      !staff ? `no staff member of the brand is "${head.staff}"`
+      : staff.status !== 'active' ? 'the staff member is not active'
+      : staff.store_id !== storeId ? "the staff member works at another store than the sale's"
+      : null;
+    if (staffProblem || !staff) {
+      for (const l of lines) set(l, 'unknown_staff', staffProblem);
+      continue;
+    }
+    const sellable = lines.filter((l) => {
+      if (known.has(salesKey(l.sku))) return true;
+      set(l, 'unknown_sku', `no product of the brand's missions has the SKU "${l.sku}"`, staff.id);
+      return false;
+    });
+    if (sellable.length === 0) continue;
+    if (!participants.has(staff.id)) participants.set(staff.id, await loadParticipant(db, 'store_user', staff.id));
+    const participant = participants.get(staff.id) ?? null;
+    const reaching = participant ? await missionsReaching(deps, participant, campaigns) : [];
+    const plans = salesCompletionsFor(
+      sellable.map((l) => ({ row: l.row, sku: l.sku, quantity: l.quantity!, amountCents: l.amountCents!, soldAt: l.soldAt!.getTime() })),
+      reaching,
+    );
+    const planned = new Set(plans.flatMap((p) => p.rows));
+    for (const l of sellable)
+      if (!planned.has(l.row)) set(l, 'not_in_live_campaign', 'no running campaign reaching the staff member takes this product at this time', staff.id);
+    if (plans.length > 0 && participant) work.push({ tx: { id: t.id, lines: sellable.filter((l) => planned.has(l.row)) }, participant, plans });
+  }
+
+  // Claims, in one statement per thousand: a transaction another batch holds is a duplicate.
+  const holders = await claimTransactions(db, batch.brandId, batch.id, work.map((w) => w.tx.id));
+  const mine = work.filter((w) => {
+    if (holders.get(w.tx.id) === batch.id) return true;
+    for (const l of w.tx.lines) set(l, 'duplicate_transaction', `transaction "${w.tx.id}" was credited by batch ${holders.get(w.tx.id) ?? '?'}`, w.participant.id);
+    return false;
+  });
+
+  // Through the engine, one participant's completions in order, `concurrency` participants at once.
+  const byParticipant = new Map<number, Work[]>();
+  for (const w of mine) byParticipant.set(w.participant.id, [...(byParticipant.get(w.participant.id) ?? []), w]);
+  const queues = [...byParticipant.values()];
+  const credits: { transactionId: string; completionId: number; campaignId: number; storeUserId: number; unlocks: number }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < queues.length) {
+      const queue = queues[next++]!;
+      for (const w of queue) {
+        const okRows = new Set<number>();
+        const refusals = new Map<number, string>();
+        for (const plan of w.plans) {
+          try {
+            const { result, created } = await recordCompletion({
+              db,
+              caches: deps.engine,
+              participant: w.participant,
+              campaignId: plan.campaignId,
+              campaignMissionId: plan.campaignMissionId,
+              body: plan.body,
+              idempotencyKey: keyOf(w.tx.id, plan.campaignMissionId),
+              // A POS line carries no photo.
+              uploadExists: async () => false,
+            });
+            for (const r of plan.rows) okRows.add(r);
+            if (created)
+              credits.push({ transactionId: w.tx.id, completionId: result.completion.id, campaignId: plan.campaignId, storeUserId: w.participant.id, unlocks: result.unlocked.length });
+          } catch (error) {
+            // The engine's refusals (no entries left, receipt required, campaign ended meanwhile) are the row's answer.
+            if (!(error instanceof AppError) || error.status >= 500) throw error;
+            const why = error.fields[0]?.message ?? error.message;
+            for (const r of plan.rows) refusals.set(r, why);
+          }
+        }
+        for (const l of w.tx.lines) {
+          if (okRows.has(l.row)) set(l, 'credited', null, w.participant.id);
+          else set(l, 'refused', refusals.get(l.row) ?? 'not credited', w.participant.id);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, queues.length)) }, worker));
+
+  const result = txs.flatMap((t) => t.lines.map((l) => outcomes.get(l.row)!));
+  await insertCredits(db, batch.brandId, batch.id, credits);
+  await setOutcomes(db, batch.id, result);
+  await addBatchCounts(db, batch.id, {
+    done: result.length,
+    credited: result.filter((o) => o.outcome === 'credited').length,
+    duplicates: result.filter((o) => o.outcome === 'duplicate_transaction').length,
+    problems: result.filter((o) => o.outcome !== 'credited' && o.outcome !== 'duplicate_transaction').length,
+    completions: credits.length,
+    unlocks: credits.reduce((n, c) => n + c.unlocks, 0),
+  });
+  return result;
+}
+
+/** The sales missions of the running campaigns that reach the participant (play's reach rule, kept 10 s per participant). */
+async function missionsReaching(deps: SalesDeps, participant: PlayActor, campaigns: CampaignMissions[]): Promise<TSalesMission[]> {
+  const out: TSalesMission[] = [];
+  for (const c of campaigns) {
+    try {
+      await campaignReachingMe(deps.db, deps.reaches, participant, c.campaignId);
+      out.push(...c.missions);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status !== 404) throw error;
+    }
+  }
+  return out;
+}
