@@ -246,7 +246,11 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(builderRoutes);
   await app.register(missionRoutes);
   // An invited partner's save-reward is the partner module's; passed in, as partner depends on reward.
-  await app.register(rewardRoutes, { dataDir: env.DATA_DIR, partnerFill: { isInvitedTo, fillPartnerReward } });
+  await app.register(rewardRoutes, {
+    dataDir: env.DATA_DIR,
+    partnerFill: { isInvitedTo, fillPartnerReward },
+    stockAlerts: { publicUrl: env.PUBLIC_URL, sweepSeconds: env.NOTIFICATION_SWEEP_SECONDS },
+  });
   await app.register(storeRoutes);
   await app.register(staffRoutes, { publicUrl: env.PUBLIC_URL });
   await app.register(launchRoutes, {

@@ -40,12 +40,19 @@ $$;
 -- paid budget does not cover it. The caller then inserts the ledger row naming the slice (its trigger
 -- moves the slice's spent). Waits only on the reward row (to hand out a chunk), never on a slice, so
 -- concurrent completions do not deadlock.
+--
+-- Low-stock alert (decision 0031): checked here, where the reward row is locked anyway to hand out a chunk — one
+-- comparison of what is not handed out yet with the threshold, and only under it (then the exact figure, a sum over
+-- the reward's few slices). A crossing inside a slice's chunk is found when a slice next needs budget: at most a
+-- few chunks late (a chunk is 1/64 of what is free, one issue near the end).
 CREATE OR REPLACE FUNCTION reward_budget_take(rid integer, amount bigint) RETURNS smallint LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   sl smallint;
   free bigint;
   back bigint;
   chunk bigint;
+  low bigint;
+  alerted boolean;
 BEGIN
   SELECT slice INTO sl FROM reward_budget_slices
     WHERE reward_id = rid AND allotted_cents - spent_cents >= amount
@@ -54,7 +61,8 @@ BEGIN
     RETURN sl;
   END IF;
   -- NO KEY UPDATE: foreign-key checks of concurrent unlocks (KEY SHARE on this row) do not wait for it.
-  SELECT budget_paid_cents - budget_spent_cents - budget_allotted_cents INTO free FROM rewards WHERE id = rid FOR NO KEY UPDATE;
+  SELECT budget_paid_cents - budget_spent_cents - budget_allotted_cents, budget_low_threshold_cents, budget_low_alerted
+    INTO free, low, alerted FROM rewards WHERE id = rid FOR NO KEY UPDATE;
   IF NOT FOUND THEN
     RETURN NULL;
   END IF;
@@ -73,6 +81,9 @@ BEGIN
       free := free + back;
     END IF;
     IF free < amount THEN
+      IF low IS NOT NULL AND NOT alerted AND free < low THEN
+        PERFORM reward_budget_low_check(rid, 0);
+      END IF;
       RETURN NULL;
     END IF;
   END IF;
@@ -89,7 +100,40 @@ BEGIN
     INSERT INTO reward_budget_slices (reward_id, slice, allotted_cents) VALUES (rid, sl, chunk);
   END IF;
   UPDATE rewards SET budget_allotted_cents = budget_allotted_cents + chunk WHERE id = rid;
+  IF low IS NOT NULL AND NOT alerted AND free - chunk < low THEN
+    PERFORM reward_budget_low_check(rid, amount);
+  END IF;
   RETURN sl;
+END
+$$;
+
+-- What is left of the reward's paid budget once `pending` (the debit being made) is spent; under the threshold, the
+-- crossing is written (reward_stock_crossed, reward-codes.sql) and the alert marked sent until a payment re-arms it.
+-- Called under the reward row's lock.
+CREATE OR REPLACE FUNCTION reward_budget_low_check(rid integer, pending bigint) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  r record;
+  left_cents bigint;
+BEGIN
+  SELECT brand_id, campaign_id, budget_paid_cents, budget_low_threshold_cents AS low INTO r FROM rewards WHERE id = rid;
+  left_cents := r.budget_paid_cents - reward_budget_spent(rid) - pending;
+  IF left_cents < r.low THEN
+    UPDATE rewards SET budget_low_alerted = true WHERE id = rid;
+    PERFORM reward_stock_crossed(r.brand_id, r.campaign_id, rid, 'budget', r.low, greatest(left_cents, 0));
+  END IF;
+END
+$$;
+
+-- Trigger rewards_budget_low_rearm (migration 0047), on a change of the paid budget or the threshold of a reward whose
+-- alert went out: re-armed once what is left is at the threshold again (or the threshold is gone).
+CREATE OR REPLACE FUNCTION reward_budget_low_rearm() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.budget_low_threshold_cents IS NULL
+     OR NEW.budget_paid_cents - NEW.budget_spent_cents
+        - coalesce((SELECT sum(s.spent_cents) FROM reward_budget_slices s WHERE s.reward_id = NEW.id), 0) >= NEW.budget_low_threshold_cents THEN
+    NEW.budget_low_alerted := false;
+  END IF;
+  RETURN NEW;
 END
 $$;
 

@@ -9,17 +9,20 @@
 -- planner cannot know it), and only when nothing is found there looks from the first code — so a code skipped
 -- while another transaction held it, or freed by a rollback, is still issued before the reward counts as out of
 -- codes. No row when the reward has no code left that no other transaction holds.
+-- The claimed row's low_mark (placed by reward_codes_low_arm) says this claim takes the pool under the reward's
+-- low-stock threshold: read from the row just locked, so the submit's whole check is that one comparison (decision 0031).
 CREATE OR REPLACE FUNCTION reward_code_claim(rid integer, from_id bigint, brand text, cmp integer, pid_u integer, pid_c integer, cid bigint, amount bigint)
 RETURNS TABLE (unlock_id bigint, code_id bigint, code text, created_at timestamptz) LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
   pick bigint;
+  marked boolean;
 BEGIN
-  SELECT rc.id INTO pick FROM reward_codes rc
+  SELECT rc.id, rc.low_mark INTO pick, marked FROM reward_codes rc
     WHERE rc.reward_id = rid AND rc.issued_at IS NULL AND rc.id > from_id
     ORDER BY rc.id LIMIT 1 FOR UPDATE SKIP LOCKED;
   IF pick IS NULL AND from_id > 0 THEN
-    SELECT rc.id INTO pick FROM reward_codes rc
+    SELECT rc.id, rc.low_mark INTO pick, marked FROM reward_codes rc
       WHERE rc.reward_id = rid AND rc.issued_at IS NULL
       ORDER BY rc.id LIMIT 1 FOR UPDATE SKIP LOCKED;
   END IF;
@@ -36,6 +39,70 @@ BEGIN
     RETURNING reward_unlocks.id, reward_unlocks.code_id, reward_unlocks.created_at
   )
   SELECT unlock.id, issued.id, issued.code, unlock.created_at FROM unlock JOIN issued ON issued.id = unlock.code_id;
+  IF marked THEN
+    PERFORM reward_codes_low_crossed(rid, brand, cmp);
+  END IF;
+END
+$$;
+
+-- Low-stock alerts (decision 0031). A crossing is written where it happens, in the transaction that spends the
+-- pool or the budget: one reward_stock_alerts row (the outbox the owners' and admins' mail leaves from after commit)
+-- and the brand's `codes.low` / `budget.low` webhook (webhook_enqueue, db/functions/webhooks.sql). A rolled-back
+-- spend leaves neither.
+CREATE OR REPLACE FUNCTION reward_stock_crossed(brand text, cmp integer, rid integer, kind text, threshold bigint, remaining bigint)
+RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  INSERT INTO reward_stock_alerts (brand_id, campaign_id, reward_id, kind, threshold, remaining)
+  VALUES (brand, cmp, rid, kind, threshold, remaining);
+  -- Looked up by name so that this file applies before (and without) the webhooks' (a crossing is rare: the lookup
+  -- runs once per crossing, never per submit).
+  IF to_regprocedure('webhook_enqueue(text,text,jsonb,text)') IS NOT NULL THEN
+    PERFORM webhook_enqueue(brand, kind || '.low',
+      jsonb_build_object('campaignId', cmp, 'rewardId', rid) || CASE WHEN kind = 'codes'
+        THEN jsonb_build_object('thresholdCodes', threshold, 'codesLeft', remaining)
+        ELSE jsonb_build_object('thresholdCents', threshold, 'budgetLeftCents', remaining) END,
+      NULL);
+  END IF;
+END
+$$;
+
+-- The claim of the marked code took the pool under the threshold: what is left is counted (at most up to the
+-- threshold, only at the crossing) and the crossing written once — the mark was on one row, now issued.
+CREATE OR REPLACE FUNCTION reward_codes_low_crossed(rid integer, brand text, cmp integer) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  t integer;
+  left_n bigint;
+BEGIN
+  SELECT codes_low_threshold INTO t FROM rewards WHERE id = rid;
+  IF t IS NULL THEN
+    RETURN;
+  END IF;
+  SELECT count(*) INTO left_n FROM (SELECT 1 FROM reward_codes WHERE reward_id = rid AND issued_at IS NULL LIMIT t) x;
+  PERFORM reward_stock_crossed(brand, cmp, rid, 'codes', t, left_n);
+END
+$$;
+
+-- Places the reward's low mark on the unissued code whose claim (claims go in id order) leaves threshold - 1 codes,
+-- clearing any other: called after codes are added (insertCodes, generated codes) and when the threshold changes.
+-- That is the re-arming: a pool refilled to the threshold or above alerts again when it next falls under it; a pool
+-- already under it gets no mark (no crossing to report).
+CREATE OR REPLACE FUNCTION reward_codes_low_arm(rid integer) RETURNS void LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  t integer;
+  left_n bigint;
+BEGIN
+  SELECT codes_low_threshold INTO t FROM rewards WHERE id = rid;
+  UPDATE reward_codes SET low_mark = false WHERE reward_id = rid AND low_mark AND issued_at IS NULL;
+  IF t IS NULL THEN
+    RETURN;
+  END IF;
+  SELECT count(*) INTO left_n FROM reward_codes WHERE reward_id = rid AND issued_at IS NULL;
+  IF left_n < t THEN
+    RETURN;
+  END IF;
+  UPDATE reward_codes SET low_mark = true
+    WHERE id = (SELECT id FROM reward_codes WHERE reward_id = rid AND issued_at IS NULL ORDER BY id OFFSET left_n - t LIMIT 1)
+      AND issued_at IS NULL;
 END
 $$;
 

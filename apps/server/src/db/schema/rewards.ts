@@ -65,6 +65,11 @@ export const rewards = pgTable(
     imageArgs: jsonb('image_args').$type<TMediaImageArgs | null>(),
     endDate: timestamp('end_date', { withTimezone: true }),
     endTimeZone: text('end_time_zone'),
+    // Low-stock alerts (migration 0047, decision 0031): codes left in the pool, cents left in the paid budget; null: none.
+    codesLowThreshold: integer('codes_low_threshold'),
+    budgetLowThresholdCents: bigint('budget_low_threshold_cents', { mode: 'number' }),
+    // The budget's alert went out for the current crossing (re-armed by a payment that lifts it to the threshold).
+    budgetLowAlerted: boolean('budget_low_alerted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,6 +82,10 @@ export const rewards = pgTable(
     check('rewards_description_len', sql`char_length(${t.description}) <= 200`),
     check('rewards_fine_print_len', sql`${t.finePrint} is null or char_length(${t.finePrint}) <= 300`),
     check('rewards_completions_min', sql`${t.completionsToUnlock} >= 1`),
+    check(
+      'rewards_low_thresholds_positive',
+      sql`(${t.codesLowThreshold} is null or ${t.codesLowThreshold} between 1 and 1000000) and (${t.budgetLowThresholdCents} is null or ${t.budgetLowThresholdCents} > 0)`,
+    ),
     check(
       'rewards_budget_not_overspent',
       sql`${t.budgetSpentCents} >= 0 and ${t.budgetAllottedCents} >= 0 and ${t.budgetSpentCents} + ${t.budgetAllottedCents} <= ${t.budgetPaidCents}`,
@@ -119,10 +128,41 @@ export const rewardCodes = pgTable(
     issuedToConsumerId: integer('issued_to_consumer_id'),
     issuedAt: timestamp('issued_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The code whose claim takes the pool under the reward's threshold (reward_codes_low_arm; decision 0031).
+    lowMark: boolean('low_mark').notNull().default(false),
   },
   (t) => [
     uniqueIndex('reward_codes_reward_code_uq').on(t.rewardId, t.code),
+    index('reward_codes_low_mark_idx').on(t.rewardId).where(sql`${t.lowMark} and ${t.issuedAt} is null`),
     // The unissued codes of a reward, in order: a claim takes the first it can lock.
     index('reward_codes_unissued_idx').on(t.rewardId, t.id).where(sql`${t.issuedAt} is null`),
+  ],
+);
+
+/**
+ * One row per low-stock crossing of a reward's code pool or budget (decision 0031), written in the transaction that
+ * spent it: the outbox the owners' and admins' mail leaves from after commit.
+ */
+export const rewardStockAlerts = pgTable(
+  'reward_stock_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    brandId: brandIdColumn(),
+    campaignId: integer('campaign_id').notNull(),
+    rewardId: integer('reward_id')
+      .notNull()
+      .references(() => rewards.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'codes' | 'budget'>().notNull(),
+    threshold: bigint('threshold', { mode: 'number' }).notNull(),
+    remaining: bigint('remaining', { mode: 'number' }).notNull(),
+    /** A sender took it until then (a sender that died mid-send leaves it to the next). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('reward_stock_alerts_unmailed_idx').on(t.id).where(sql`${t.mailedAt} is null`),
+    index('reward_stock_alerts_reward_idx').on(t.rewardId, t.id),
+    check('reward_stock_alerts_kind_known', sql`${t.kind} in ('codes', 'budget')`),
   ],
 );

@@ -39,10 +39,16 @@ export const consumers = pgTable(
     locale: text('locale').$type<TPlayLanguage>(),
     timeZone: text('time_zone'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // The brand's own reference for the person (its CRM id), set through the public API (migration 0047).
+    externalRef: text('external_ref'),
+    // Deactivated by the brand (public API): no sign-in, no session, no entries, until an upsert makes them active.
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('consumers_brand_email_uq').on(t.brandId, t.email),
+    uniqueIndex('consumers_brand_external_ref_uq').on(t.brandId, t.externalRef).where(sql`${t.externalRef} is not null and ${t.deletedAt} is null`),
+    check('consumers_external_ref_len', sql`${t.externalRef} is null or char_length(${t.externalRef}) between 1 and 200`),
     index('consumers_email_idx').on(t.email),
     check('consumers_locale', sql`${t.locale} in ('en', 'es', 'fr')`),
     check('consumers_deleted_no_email', sql`${t.deletedAt} is null or ${t.email} is null`),

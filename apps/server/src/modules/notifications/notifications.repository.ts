@@ -186,7 +186,7 @@ export async function insertReachNotifications(tx: DbOrTx, e: EventRow, data: TN
          or (c.scope_type = 'group' and exists (select 1 from store_group_members m where m.store_id = su.store_id and m.group_id = any(c.scope_pks))))
     union all
     select c.brand_id, ${e.id}::bigint, 'c:' || co.id, null::int, co.id, ${e.kind}::text, c.id, ${json}::jsonb
-      from c join consumers co on co.brand_id = c.brand_id and co.country_code = any(c.country_codes)
+      from c join consumers co on co.brand_id = c.brand_id and co.country_code = any(c.country_codes) and co.deactivated_at is null
      where c.type = 'consumer'
     on conflict (event_id, participant) do nothing`);
   return (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;

@@ -282,7 +282,7 @@ export async function listAccountsOfEmail(db: DbOrTx, email: string): Promise<TP
       from store_users u join brands b on b.id = u.brand_id left join stores s on s.id = u.store_id
       where lower(u.email) = ${email} and u.status = 'active'
       union all
-      select 'consumer', c.id, b.name, null from consumers c join brands b on b.id = c.brand_id where c.email = ${email}`),
+      select 'consumer', c.id, b.name, null from consumers c join brands b on b.id = c.brand_id where c.email = ${email} and c.deactivated_at is null`),
   ).map((a) => ({ ...a, id: Number(a.id) }));
 }
 
@@ -341,13 +341,13 @@ export async function findCampaignBrandByUid(db: DbOrTx, campaignUid: string): P
   return c?.brand_id;
 }
 
-/** The brand's consumer of this email, created (or renamed) now. */
-export async function upsertConsumer(db: DbOrTx, input: { brandId: string; email: string; name: string; countryCode: string }): Promise<number> {
+/** The brand's consumer of this email, created (or renamed) now; null when the brand deactivated it (decision 0031). */
+export async function upsertConsumer(db: DbOrTx, input: { brandId: string; email: string; name: string; countryCode: string }): Promise<number | null> {
   const [made] = rowsOf<{ id: number }>(
     await db.execute(sql`insert into consumers (brand_id, email, name, country_code) values (${input.brandId}, ${input.email}, ${input.name}, ${input.countryCode})
-          on conflict (brand_id, email) do update set name = excluded.name returning id`),
+          on conflict (brand_id, email) do update set name = excluded.name where consumers.deactivated_at is null returning id`),
   );
-  return Number(made!.id);
+  return made ? Number(made.id) : null;
 }
 
 /** A participant (store user or consumer) with its brand and store. */
@@ -367,13 +367,14 @@ export interface ParticipantRow {
   time_zone: string | null;
 }
 
-// A participant's row with its brand and store, for a store user (u) or a consumer (c); completed by a WHERE.
+// A participant's row with its brand and store, for a store user (u) or a consumer (c); completed by a WHERE. A consumer
+// the brand deactivated (decision 0031) is no participant: no session, no entries.
 const storeUserRow = sql`select 'store_user' as kind, u.id, u.name, u.email, u.brand_id, b.name as brand_name, b.currency as brand_currency,
     s.id as store_id, s.name as store_name, s.country_code, u.locale as language, u.time_zone
   from store_users u join brands b on b.id = u.brand_id join stores s on s.id = u.store_id`;
 const consumerRow = sql`select 'consumer' as kind, c.id, c.name, c.email, c.brand_id, b.name as brand_name, b.currency as brand_currency,
     null::int as store_id, null::text as store_name, c.country_code, c.locale as language, c.time_zone
-  from consumers c join brands b on b.id = c.brand_id`;
+  from consumers c join brands b on b.id = c.brand_id and c.deactivated_at is null`;
 
 /** Loads a participant with its brand and store. */
 export async function findParticipantRow(db: DbOrTx, kind: 'store_user' | 'consumer', id: number): Promise<ParticipantRow | undefined> {

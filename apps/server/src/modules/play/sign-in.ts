@@ -138,7 +138,8 @@ export async function verifySignInCode(db: Db, body: TPlayVerifyCodeBody): Promi
     const brandId = await findCampaignBrandByUid(db, j!.campaignUid);
     if (brandId) {
       const id = await upsertConsumer(db, { brandId, email: body.email, name: j!.name, countryCode: j!.countryCode });
-      who = { kind: 'consumer', id, brandName: '', storeName: null };
+      // A consumer the brand deactivated does not join again by signing in.
+      if (id !== null) who = { kind: 'consumer', id, brandName: '', storeName: null };
     }
   }
   if (!who) throw wrong('code', 'this code is wrong or expired; ask for a new one');

@@ -20,7 +20,59 @@ export async function insertCodes(db: DbOrTx, brandId: string, rewardId: number,
     const client = pgClientOf(tx);
     if (client) await copyCodes(client, tx, brandId, rewardId, codes);
     else await insertCodeArrays(tx, brandId, rewardId, codes);
+    // A refill re-arms the pool's low-stock alert (decision 0031).
+    await armCodesLowMark(tx, rewardId);
   });
+}
+
+/**
+ * Places the reward's low-stock mark again (reward_codes_low_arm, db/functions/reward-codes.sql): after codes are
+ * added and when the threshold changes. Nothing to place for a reward without a threshold.
+ */
+export async function armCodesLowMark(db: DbOrTx, rewardId: number): Promise<void> {
+  await db.execute(sql`select reward_codes_low_arm(${rewardId}::int)`);
+}
+
+/** The text of a PostgreSQL text[] literal holding these strings. */
+const textArray = (items: readonly string[]) => `{${items.map((c) => `"${c.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
+
+/**
+ * Adds the codes the reward does not have yet and answers how many went in: the unique index on (reward, code)
+ * decides, so a code uploaded (or generated) meanwhile by another transaction is never added twice. Callers lock the
+ * reward row first (code additions to one reward run one after another).
+ */
+export async function insertNewCodes(tx: DbOrTx, brandId: string, rewardId: number, codes: readonly string[]): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < codes.length; i += CHUNK) {
+    if (i > 0) await nextTurn();
+    const res = await tx.execute(sql`
+      with ins as (
+        insert into reward_codes (brand_id, reward_id, code)
+        select ${brandId}, ${rewardId}, code from unnest(${textArray(codes.slice(i, i + CHUNK))}::text[]) as code
+        on conflict (reward_id, code) do nothing returning 1)
+      select count(*)::int as n from ins`);
+    added += Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  }
+  return added;
+}
+
+/** Locks the reward row, so that code additions to it run one after another (as copyCodes does). */
+export async function lockRewardForCodes(tx: DbOrTx, rewardId: number): Promise<void> {
+  await tx.execute(sql`select id from rewards where id = ${rewardId} for update`);
+}
+
+export interface PoolCodeRow {
+  id: number;
+  code: string;
+  issued_at: string | Date | null;
+  created_at: string | Date;
+}
+
+/** A page of the reward's pool in id order, after `afterId` (the CSV download reads it a page at a time). */
+export async function listPoolCodes(db: DbOrTx, rewardId: number, afterId: number, limit: number): Promise<PoolCodeRow[]> {
+  const res = await db.execute(sql`select id, code, issued_at, created_at from reward_codes
+    where reward_id = ${rewardId} and id > ${afterId} order by id limit ${limit}`);
+  return (res as unknown as { rows: PoolCodeRow[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /**
@@ -106,4 +158,13 @@ async function insertCodeArrays(tx: Tx, brandId: string, rewardId: number, codes
       select ${brandId}, ${rewardId}, code from unnest(${`{${chunk.map((c) => `"${c.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`}::text[]) as code
       on conflict (reward_id, code) do nothing`);
   }
+}
+
+/** What is left of a reward: unissued codes, and paid budget not spent (slices included). */
+export async function stockLeft(db: DbOrTx, rewardId: number): Promise<{ codesLeft: number; budgetLeftCents: number }> {
+  const res = await db.execute(sql`select
+      (select count(*) from reward_codes where reward_id = ${rewardId} and issued_at is null)::bigint as codes_left,
+      (select budget_paid_cents - reward_budget_spent(id) from rewards where id = ${rewardId})::bigint as budget_left`);
+  const row = (res as unknown as { rows: { codes_left: string | number; budget_left: string | number | null }[] }).rows[0];
+  return { codesLeft: Number(row?.codes_left ?? 0), budgetLeftCents: Number(row?.budget_left ?? 0) };
 }

@@ -8,7 +8,11 @@ import {
   ZAddRewardCodesBody,
   ZBundleRewardsQuery,
   ZCampaignRewardParams,
+  ZGenerateCodesBody,
+  ZGenerateCodesResult,
   ZRewardEndDateBody,
+  ZStockAlerts,
+  ZStockAlertsBody,
   ZRewardRead,
   ZIdParam,
   ZSaveRewardBody,
@@ -25,6 +29,11 @@ import { saveReward } from './save-reward.js';
 import { updateRewardEndDate } from './update-reward-end-date.js';
 import { addRewardCodes, uploadCodes, uploadedCodesJson } from './upload-codes.js';
 import { fileResponse } from '../../lib/api-docs.js';
+import { Readable } from 'node:stream';
+import { rewardCodesCsv } from './export-reward-codes.js';
+import { generateRewardCodes } from './generate-reward-codes.js';
+import { registerStockAlertJobs } from './stock-alert-jobs.js';
+import { getStockAlerts, setStockAlerts } from './stock-alerts.js';
 
 const tags = ['rewards'];
 
@@ -45,9 +54,17 @@ export interface PartnerFill {
   fillPartnerReward(input: { db: Db; actor: RequestActor; body: TSaveRewardBody; dataDir: string }): Promise<TRewardRead>;
 }
 
-export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string; partnerFill: PartnerFill }) {
+export interface RewardRoutesOptions {
+  dataDir: string;
+  partnerFill: PartnerFill;
+  /** Low-stock mail (decision 0031): links in the mail, and how often the crossings are read. */
+  stockAlerts: { publicUrl: string; sweepSeconds: number };
+}
+
+export async function rewardRoutes(app: FastifyInstance, opts: RewardRoutesOptions) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
+  registerStockAlertJobs({ db, jobs: app.jobs, mailer: app.mailer, log: app.log, ...opts.stockAlerts });
 
   r.get(
     '/api/reward/read/bundle-rewards',
@@ -172,6 +189,75 @@ export async function rewardRoutes(app: FastifyInstance, opts: { dataDir: string
         fileUrl: request.body.uploadedCodes.fileUrl,
         dataDir: opts.dataDir,
       }),
+  );
+
+  r.post(
+    '/api/v3/bundle/:id/reward/:rewardId/generate-codes',
+    {
+      config: { permission: 'reward:update' },
+      schema: {
+        tags,
+        summary: "Generate codes into a code reward's pool from a pattern: prefix, length, alphabet, count (≤ 100,000 per call)",
+        description:
+          'Characters are drawn with a cryptographic random source. Codes are unique within the reward: a draw that meets a code the reward already has (uploaded or generated) is drawn again (counted in `regenerated`). The pattern must allow at least 1,000 times the count (400 naming `length` otherwise).',
+        params: ZCampaignRewardParams,
+        body: ZGenerateCodesBody.meta({ example: { prefix: 'SPRING-', length: 8, alphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789', count: 5000 } }),
+        response: { 200: ZGenerateCodesResult.meta({ example: { added: 5000, regenerated: 0, availableCodes: 5000 } }), ...errorResponses },
+      },
+    },
+    async (request) =>
+      generateRewardCodes({ db, actor: await app.actor(request), campaignId: request.params.id, rewardId: request.params.rewardId, pattern: request.body }),
+  );
+
+  r.get(
+    '/api/v3/bundle/:id/reward/:rewardId/codes.csv',
+    {
+      config: { permission: 'reward:read' },
+      schema: {
+        tags,
+        summary: "A code reward's pool as CSV: every code (uploaded or generated), available or issued and when (streamed)",
+        params: ZCampaignRewardParams,
+        response: { 200: fileResponse('code,status,issued_at,added_at — one row per code', ['text/csv']), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const rows = await rewardCodesCsv(db, await app.actor(request), request.params.id, request.params.rewardId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="reward-${request.params.rewardId}-codes.csv"`)
+        .send(Readable.from(rows));
+    },
+  );
+
+  r.get(
+    '/api/v3/bundle/:id/reward/:rewardId/stock-alerts',
+    {
+      config: { permission: 'reward:read' },
+      schema: {
+        tags,
+        summary: "A reward's low-stock thresholds (codes left, budget left) and what is left now",
+        params: ZCampaignRewardParams,
+        response: { 200: ZStockAlerts, ...errorResponses },
+      },
+    },
+    async (request) => getStockAlerts({ db, actor: await app.actor(request), campaignId: request.params.id, rewardId: request.params.rewardId }),
+  );
+
+  r.put(
+    '/api/v3/bundle/:id/reward/:rewardId/stock-alerts',
+    {
+      config: { permission: 'reward:update' },
+      schema: {
+        tags,
+        summary: "Set a reward's low-stock thresholds: mail to owners and admins and the codes.low / budget.low webhook once each time what is left falls under one",
+        description: 'null turns an alert off. A threshold above what is left now counts as crossed already: the next alert comes after a refill to the threshold or above.',
+        params: ZCampaignRewardParams,
+        body: ZStockAlertsBody.meta({ example: { codesBelow: 100, budgetBelowCents: null } }),
+        response: { 200: ZStockAlerts, ...errorResponses },
+      },
+    },
+    async (request) =>
+      setStockAlerts({ db, actor: await app.actor(request), campaignId: request.params.id, rewardId: request.params.rewardId, body: request.body }),
   );
 
   r.get(
