@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES, APP_REQUEST_HEADER } from '@rally/domain';
-import { brandPartnerships, campaignMissions, campaigns, invitations, mediaFiles, members, missionItems, missions, rewardCodes, rewards } from '../db/schema/index.js';
+import { brandPartnerships, campaignMissions, campaigns, invitations, mediaFiles, members, missionItems, missions, rewardCodes, rewards, salesBatches } from '../db/schema/index.js';
 import { DEMO_USERS, insertBrand } from '../seed/demo-accounts.js';
 import { factories } from '../testing/factories.js';
 import { playCookie } from '../testing/engine-kit.js';
@@ -31,6 +31,7 @@ let owned: {
   teamInvitation: string;
   storeUser: number;
   apiKey: string;
+  salesBatch: number;
 };
 const sessions: { who: string; cookie: string; authorization?: string }[] = [];
 const participants: { who: string; cookie: string }[] = [];
@@ -61,6 +62,8 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
       // A store's staff member (a store user of the owner brand), and the owner brand's API key.
       if (route.path.startsWith('/api/staff/') || route.path.startsWith('/api/v1/staff/')) return [owned.storeUser];
       if (route.path.startsWith('/api/api-keys/')) return [owned.apiKey];
+      // A sales batch the owner brand sent (Sales screen, and the key's read of its results).
+      if (route.path.startsWith('/api/sales/') || route.path.startsWith('/api/v1/sales/')) return [owned.salesBatch];
       return library ? [owned.mission] : [owned.campaign];
     case 'bundleId':
     case 'campaignId':
@@ -188,7 +191,9 @@ beforeAll(async () => {
     headers: { cookie: await t.signIn('owner@brand.test'), [APP_REQUEST_HEADER]: '1' },
     payload: { name: 'Owner key', scopes: [...API_KEY_SCOPES] },
   });
+  const [salesBatch] = await t.database.db.insert(salesBatches).values({ brandId: brand, source: 'api', sentBy: 'Owner key', status: 'done' }).returning();
   owned = {
+    salesBatch: salesBatch!.id,
     storeUser: staffMember.id,
     apiKey: (ownerKey.json() as { key: { id: string } }).key.id,
     campaign: campaign.id,
