@@ -56,6 +56,7 @@ import { teamRoutes } from './modules/team/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { salesRoutes, type SalesFileDeps } from './modules/sales/index.js';
 import { notificationRoutes } from './modules/notifications/index.js';
+import { createWebhooks, webhookRoutes } from './modules/webhooks/index.js';
 import { signInSecurityRoutes } from './modules/sign-in-security/index.js';
 import { calculateReach } from './modules/store/calculate-reach.js';
 import { checkSelectedPlaces } from './modules/store/places-lookup.js';
@@ -265,6 +266,18 @@ export async function buildApp({ env, database, logger }: BuildAppOptions): Prom
   await app.register(posRoutes);
   await app.register(activityRoutes);
   await app.register(apiKeyRoutes);
+  // Outbound webhooks: the outbox's dispatcher on the job queue, and the endpoints' routes (decision 0029).
+  app.decorate(
+    'webhooks',
+    createWebhooks(app, {
+      authSecret: env.AUTH_SECRET,
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE_URLS,
+      sweepSeconds: env.WEBHOOK_SWEEP_SECONDS,
+      mailer,
+      publicUrl: env.PUBLIC_URL,
+    }),
+  );
+  await app.register(webhookRoutes);
   // Sales from the brand's POS (decision 0030): files kept on disk, processed by a job, credited through the engine.
   const sales: SalesFileDeps = {
     db: database.db,

@@ -90,11 +90,18 @@ const ZEnv = z.object({
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://').default('mailto:no-reply@rally.local'),
   /** How often the notification sweep looks for new events (launches, unlocks, reviews) to fan out. */
   NOTIFICATION_SWEEP_SECONDS: z.coerce.number().min(0.2).max(300).default(1),
+  /**
+   * Outbound webhooks may go to private, loopback and link-local addresses (decision 0029): unset, only in development;
+   * tests set it for their local receiver. Production leaves it off, so an endpoint cannot reach the internal network.
+   */
+  WEBHOOK_ALLOW_PRIVATE_URLS: booleanish.optional(),
+  /** How often the webhook dispatcher looks for messages due (new events, retries); seconds. */
+  WEBHOOK_SWEEP_SECONDS: z.coerce.number().min(0.05).max(60).default(0.5),
   /** Platform operators by email (comma separated), besides those granted with `npm run operator -- grant`. */
   OPERATOR_EMAILS: z.string().default(''),
 });
 
-export type Env = z.infer<typeof ZEnv> & { PUBLIC_URL: string; AUTH_SECRET: string; trustedOrigins: string[]; operatorEmails: string[]; vapid: VapidKeys };
+export type Env = z.infer<typeof ZEnv> & { WEBHOOK_ALLOW_PRIVATE_URLS: boolean; PUBLIC_URL: string; AUTH_SECRET: string; trustedOrigins: string[]; operatorEmails: string[]; vapid: VapidKeys };
 
 /** Reads and validates the environment once, at boot. Nothing else reads process.env. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -126,7 +133,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: env.DATA_DIR,
     nodeEnv: env.NODE_ENV,
   });
-  return { ...env, vapid, FFMPEG_PATH: env.FFMPEG_PATH ?? bundledFfmpeg(), PUBLIC_URL: publicUrl, AUTH_SECRET: secret, trustedOrigins, operatorEmails };
+  const webhookAllowPrivate = env.WEBHOOK_ALLOW_PRIVATE_URLS ?? env.NODE_ENV === 'development';
+  return { ...env, WEBHOOK_ALLOW_PRIVATE_URLS: webhookAllowPrivate, vapid, FFMPEG_PATH: env.FFMPEG_PATH ?? bundledFfmpeg(), PUBLIC_URL: publicUrl, AUTH_SECRET: secret, trustedOrigins, operatorEmails };
 }
 
 function generatedSecret(dataDir: string, nodeEnv: string): string {

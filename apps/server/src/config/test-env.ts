@@ -15,6 +15,9 @@ export function loadTestEnv(overrides: Record<string, string> = {}): Env & { TES
     SCHEDULER_POLL_SECONDS: '0.5',
     PUBLIC_URL: 'http://localhost:3000',
     SIGN_UP: 'open',
+    // The tests' webhook receivers listen on 127.0.0.1.
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_SWEEP_SECONDS: '0.2',
     ...overrides,
   });
   return testDatabaseUrl ? { ...env, TEST_DATABASE_URL: testDatabaseUrl } : env;

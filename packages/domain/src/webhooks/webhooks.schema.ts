@@ -209,7 +209,6 @@ export const ZWebhookEndpointWithSecret = z.object({ endpoint: ZWebhookEndpoint,
 export type TWebhookEndpointWithSecret = z.infer<typeof ZWebhookEndpointWithSecret>;
 
 export const ZWebhookEndpointParams = z.object({
-  brandId: z.string().min(1),
   endpointId: z.coerce.number({ message: 'an endpoint id' }).int({ message: 'an endpoint id' }).positive({ message: 'an endpoint id' }).max(2 ** 53 - 1),
 });
 export const ZWebhookMessageParams = ZWebhookEndpointParams.extend({

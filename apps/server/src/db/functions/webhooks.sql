@@ -18,3 +18,105 @@ BEGIN
    WHERE e.brand_id = p_brand_id AND e.enabled AND p_event_type = ANY (e.events);
 END
 $$;
+
+-- The events Rally writes itself, from triggers on the tables whose change they are (migration 0045 creates the
+-- triggers), so every path to a change — the dashboard, the public API, the scheduler, the engine — writes its event
+-- in the change's own transaction and no use case has to remember to. Each function first asks whether the brand has
+-- an enabled endpoint at all (the partial index), so a brand without endpoints pays one index probe per statement.
+
+-- A participant as payloads name them, and as the ordering key of their events.
+CREATE OR REPLACE FUNCTION webhook_participant(p_store_user_id integer, p_consumer_id integer) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('storeUserId', p_store_user_id, 'consumerId', p_consumer_id)
+$$;
+
+CREATE OR REPLACE FUNCTION webhook_ordering_key(p_store_user_id integer, p_consumer_id integer) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p_store_user_id IS NOT NULL THEN 'u:' || p_store_user_id WHEN p_consumer_id IS NOT NULL THEN 'c:' || p_consumer_id END
+$$;
+
+-- A campaign became active: launched now, or started by the scheduler at its start date.
+CREATE OR REPLACE FUNCTION webhook_campaign_launched() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.brand_id = NEW.brand_id AND e.enabled) THEN RETURN NULL; END IF;
+  PERFORM webhook_enqueue(NEW.brand_id, 'campaign.launched',
+    jsonb_build_object('campaignId', NEW.id, 'name', NEW.name, 'startDate', NEW.start_date, 'endDate', NEW.end_date), NULL);
+  RETURN NULL;
+END
+$$;
+
+-- A campaign ended, with why: read from the audit entry every ending writes in its transaction (by hand, the end date,
+-- codes or budget over — the report's END_REASONS), so the reason is the one the report shows.
+CREATE OR REPLACE FUNCTION webhook_campaign_ended() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.brand_id = NEW.brand_id AND e.enabled) THEN RETURN NULL; END IF;
+  PERFORM webhook_enqueue(NEW.brand_id, 'campaign.ended',
+    jsonb_build_object('campaignId', c.id, 'name', c.name, 'endedAt', coalesce(c.ended_at, NEW.created_at),
+      'reason', CASE NEW.action WHEN 'end' THEN 'ended_by_user' WHEN 'scheduler.end' THEN 'end_date'
+                                WHEN 'engine.codes_over' THEN 'codes_over' WHEN 'engine.budget_over' THEN 'budget_over' ELSE 'unknown' END),
+    NULL)
+    FROM campaigns c WHERE c.id = NEW.campaign_id;
+  RETURN NULL;
+END
+$$;
+
+-- Completions the engine wrote (submit, a manager's entry, the public API, sales), from the statement's new rows.
+CREATE OR REPLACE FUNCTION webhook_completions_created() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.enabled AND e.brand_id IN (SELECT n.brand_id FROM created n)) THEN RETURN NULL; END IF;
+  PERFORM webhook_enqueue(n.brand_id, 'completion.created',
+    jsonb_build_object('completionId', n.id, 'campaignId', n.campaign_id, 'campaignMissionId', n.campaign_mission_id,
+      'participant', webhook_participant(n.store_user_id, n.consumer_id), 'storeId', n.store_id, 'status', n.status,
+      'salesAmountCents', n.sales_amount_cents, 'itemsSold', n.items_sold, 'createdAt', n.created_at),
+    webhook_ordering_key(n.store_user_id, n.consumer_id))
+    FROM (SELECT * FROM created ORDER BY id) n;
+  RETURN NULL;
+END
+$$;
+
+-- A pending completion (a sale waiting for its receipt) accepted or rejected, by smart review or a person.
+CREATE OR REPLACE FUNCTION webhook_completion_settled() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.brand_id = NEW.brand_id AND e.enabled) THEN RETURN NULL; END IF;
+  PERFORM webhook_enqueue(NEW.brand_id, CASE WHEN NEW.status = 'accepted' THEN 'completion.accepted' ELSE 'completion.rejected' END,
+    jsonb_build_object('completionId', NEW.id, 'campaignId', NEW.campaign_id, 'campaignMissionId', NEW.campaign_mission_id,
+      'participant', webhook_participant(NEW.store_user_id, NEW.consumer_id), 'storeId', NEW.store_id, 'status', NEW.status),
+    webhook_ordering_key(NEW.store_user_id, NEW.consumer_id));
+  RETURN NULL;
+END
+$$;
+
+-- Unlocks engine_issue inserted (its one issuance path, whichever way it was reached): reward.unlocked for each, and
+-- code.issued for each that carries a code, after its unlock in the participant's order.
+CREATE OR REPLACE FUNCTION webhook_unlocks_issued() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.enabled AND e.brand_id IN (SELECT i.brand_id FROM issued i)) THEN RETURN NULL; END IF;
+  PERFORM webhook_enqueue(i.brand_id, i.event_type, i.payload, webhook_ordering_key(i.store_user_id, i.consumer_id))
+    FROM (
+      SELECT u.id, u.brand_id, u.store_user_id, u.consumer_id, 1 AS n, 'reward.unlocked' AS event_type,
+             jsonb_build_object('unlockId', u.id, 'campaignId', u.campaign_id, 'rewardId', u.reward_id, 'completionId', u.completion_id,
+               'participant', webhook_participant(u.store_user_id, u.consumer_id), 'status', u.status,
+               'amountCents', u.amount_cents, 'codeIssued', u.code_id IS NOT NULL, 'createdAt', u.created_at) AS payload
+        FROM issued u
+      UNION ALL
+      SELECT u.id, u.brand_id, u.store_user_id, u.consumer_id, 2, 'code.issued',
+             jsonb_build_object('unlockId', u.id, 'campaignId', u.campaign_id, 'rewardId', u.reward_id,
+               'participant', webhook_participant(u.store_user_id, u.consumer_id), 'code', rc.code, 'createdAt', u.created_at)
+        FROM issued u JOIN reward_codes rc ON rc.id = u.code_id
+      ORDER BY 1, 5
+    ) i;
+  RETURN NULL;
+END
+$$;
+
+-- A monthly invoice closed (its number given, its lines final).
+CREATE OR REPLACE FUNCTION webhook_invoice_closed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.brand_id = NEW.brand_id AND e.enabled) THEN RETURN NULL; END IF;
+  PERFORM webhook_enqueue(NEW.brand_id, 'invoice.closed',
+    jsonb_build_object('invoiceId', NEW.id, 'number', NEW.number, 'kind', NEW.kind, 'status', NEW.status, 'amountCents', NEW.amount_cents,
+      'currency', NEW.currency, 'period', NEW.period, 'closedAt', NEW.closed_at, 'dueAt', NEW.due_at),
+    NULL);
+  RETURN NULL;
+END
+$$;

@@ -36,6 +36,7 @@ CREATE TABLE "webhook_messages" (
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"lease_until" timestamp with time zone,
 	"delivered_at" timestamp with time zone,
+	"replay" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "webhook_messages_status_known" CHECK ("status" in ('pending', 'sending', 'delivered', 'failed'))
 );--> statement-breakpoint
@@ -63,3 +64,24 @@ ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_brand_id_brands_
 ALTER TABLE "webhook_attempts" ADD CONSTRAINT "webhook_attempts_message_id_webhook_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."webhook_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_attempts_endpoint_idx" ON "webhook_attempts" USING btree ("endpoint_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_attempts_message_idx" ON "webhook_attempts" USING btree ("message_id","id");
+--> statement-breakpoint
+-- The event triggers. Their functions' bodies are db/functions/webhooks.sql (applied after the migrations); these stubs
+-- only let the triggers be created here, and do nothing until the source file replaces them.
+CREATE OR REPLACE FUNCTION webhook_campaign_launched() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_campaign_ended() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_completions_created() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_completion_settled() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_unlocks_issued() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_invoice_closed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE TRIGGER campaigns_webhook_launched AFTER UPDATE OF status ON "campaigns" FOR EACH ROW
+  WHEN (NEW.status = 'active' AND OLD.status IS DISTINCT FROM 'active') EXECUTE FUNCTION webhook_campaign_launched();--> statement-breakpoint
+CREATE TRIGGER campaign_audit_webhook_ended AFTER INSERT ON "campaign_audit" FOR EACH ROW
+  WHEN (NEW.action IN ('end', 'scheduler.end', 'engine.codes_over', 'engine.budget_over')) EXECUTE FUNCTION webhook_campaign_ended();--> statement-breakpoint
+CREATE TRIGGER completions_webhook_created AFTER INSERT ON "completions" REFERENCING NEW TABLE AS created
+  FOR EACH STATEMENT EXECUTE FUNCTION webhook_completions_created();--> statement-breakpoint
+CREATE TRIGGER completions_webhook_settled AFTER UPDATE OF status ON "completions" FOR EACH ROW
+  WHEN (OLD.status = 'pending' AND NEW.status IN ('accepted', 'rejected')) EXECUTE FUNCTION webhook_completion_settled();--> statement-breakpoint
+CREATE TRIGGER reward_unlocks_webhook_issued AFTER INSERT ON "reward_unlocks" REFERENCING NEW TABLE AS issued
+  FOR EACH STATEMENT EXECUTE FUNCTION webhook_unlocks_issued();--> statement-breakpoint
+CREATE TRIGGER invoices_webhook_closed AFTER UPDATE OF closed_at ON "invoices" FOR EACH ROW
+  WHEN (OLD.closed_at IS NULL AND NEW.closed_at IS NOT NULL) EXECUTE FUNCTION webhook_invoice_closed();

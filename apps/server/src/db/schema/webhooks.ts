@@ -58,6 +58,8 @@ export const webhookMessages = pgTable(
     /** A claimed ('sending') message whose lease passed is taken again (its process died mid-send). */
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** A person asked to send it again: its next attempt is logged as a replay. */
+    replay: boolean('replay').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

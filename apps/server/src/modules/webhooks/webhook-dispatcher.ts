@@ -1,0 +1,168 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_DELIVERY, webhookRetryDelaySeconds } from '@rally/domain';
+import type { Db } from '../../db/client.js';
+import type { BackgroundJobs } from '../../lib/background-jobs.js';
+import type { SecretBox } from './webhook-secret.js';
+import type { WebhookSender } from './webhook-sender.js';
+import {
+  claimDueMessages,
+  countFailure,
+  hasDueMessages,
+  insertAttempt,
+  markDelivered,
+  markFailed,
+  resetFailures,
+  type ClaimedMessage,
+} from './webhooks.repository.js';
+
+export const DISABLED_MAIL_JOB = 'webhook-disabled-mail';
+
+export interface WebhookDispatcherDeps {
+  db: Db;
+  jobs: BackgroundJobs;
+  log: FastifyBaseLogger;
+  box: SecretBox;
+  sender: WebhookSender;
+  /** How often the outbox is looked at when nothing else wakes the dispatcher (new events, retries due). */
+  sweepSeconds: number;
+  /** Deliveries in flight at once in this process. */
+  concurrency?: number;
+  policy?: typeof WEBHOOK_DELIVERY;
+}
+
+/** The Standard Webhooks body: the event's type, when it happened, and its data. */
+export function webhookBody(m: { event_type: string; payload: unknown; created_at: string | Date }): string {
+  return JSON.stringify({ type: m.event_type, timestamp: new Date(m.created_at).toISOString(), data: m.payload });
+}
+
+/**
+ * The signature header: `v1,<sig>` with the current secret, and with the previous one too while a rotation's grace
+ * period runs — the standard's space-separated list, of which a receiver accepts any one that verifies.
+ */
+export function signatureHeader(box: SecretBox, m: Pick<ClaimedMessage, 'message_id' | 'secret_enc' | 'previous_secret_enc' | 'previous_secret_until'>, at: Date, body: string): string {
+  const secrets = [m.secret_enc];
+  if (m.previous_secret_enc && m.previous_secret_until && new Date(m.previous_secret_until) > at) secrets.push(m.previous_secret_enc);
+  return secrets.map((s) => new Webhook(box.open(s)).sign(m.message_id, at, body)).join(' ');
+}
+
+/**
+ * Delivers the outbox after commit (decision 0029). A sweep of the job queue (`jobs.every`) wakes the dispatcher; it
+ * claims due messages — the first open one of each endpoint and participant, so one participant's events arrive in
+ * order — and posts them, up to `concurrency` at once, each under the sender's timeout. A finished delivery wakes it
+ * again, so a backlog drains at the receivers' pace rather than one batch per sweep. Nothing here runs in a request:
+ * a hanging endpoint holds one slot for at most the timeout and never a submit.
+ */
+export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
+  const { db, log, box, sender } = deps;
+  const policy = deps.policy ?? WEBHOOK_DELIVERY;
+  const concurrency = deps.concurrency ?? 64;
+  // A claimed message is someone else's after this long (the timeout plus room to record the answer).
+  const leaseSeconds = Math.ceil(policy.timeoutMs / 1000) + 30;
+  const inFlight = new Set<Promise<void>>();
+  let pumping: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function deliver(m: ClaimedMessage): Promise<void> {
+    const body = webhookBody(m);
+    const at = new Date();
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Rally-Webhooks/1',
+      'webhook-id': m.message_id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': signatureHeader(box, m, at, body),
+    };
+    const answer = await sender.send({ url: m.url, headers, body });
+    const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+    // The log shows what was sent, but not the signature's value (it would let anyone who reads the log replay it).
+    const logged = { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/,[^ ]+/g, ',…') };
+    let disabled = false;
+    await db.transaction(async (tx) => {
+      await insertAttempt(tx, {
+        brandId: m.brand_id,
+        endpointId: m.endpoint_id,
+        messageId: m.id,
+        requestHeaders: logged,
+        requestBody: body,
+        responseStatus: answer.status,
+        responseBody: answer.body,
+        error: answer.error ?? (ok ? null : `answered ${answer.status}`),
+        durationMs: answer.durationMs,
+        replay: m.replay,
+      });
+      if (ok) {
+        await markDelivered(tx, m.id);
+        await resetFailures(tx, m.endpoint_id);
+        return;
+      }
+      const giveUpAt = new Date(m.created_at).getTime() + policy.retryForSeconds * 1000;
+      const next = Date.now() + webhookRetryDelaySeconds(m.attempts, policy) * 1000;
+      // Retried with backoff until 3 days after the event, then given up ('failed'; a person may still replay it).
+      await markFailed(tx, m.id, next > giveUpAt ? null : new Date(next));
+      disabled = await countFailure(tx, m.endpoint_id, policy.disableAfterFailures);
+    });
+    if (disabled) await deps.jobs.send(DISABLED_MAIL_JOB, { endpointId: m.endpoint_id }, { singletonKey: `webhook-disabled:${m.endpoint_id}` });
+  }
+
+  async function pumpOnce(): Promise<void> {
+    while (!stopped && inFlight.size < concurrency) {
+      const claimed = await claimDueMessages(db, concurrency - inFlight.size, leaseSeconds);
+      if (claimed.length === 0) return;
+      for (const m of claimed) {
+        const p = deliver(m)
+          .catch((error: unknown) => log.error({ err: error, webhookMessage: m.id }, 'webhook delivery failed to record'))
+          .finally(() => {
+            inFlight.delete(p);
+            // A slot is free and the next message of this participant may be due now.
+            pump();
+          });
+        inFlight.add(p);
+      }
+    }
+  }
+
+  /** Claims and starts what is due; a call while a claim runs makes it look again once done. */
+  function pump(): void {
+    if (stopped) return;
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = pumpOnce()
+      .catch((error: unknown) => log.error({ err: error }, 'webhook dispatch failed'))
+      .finally(() => {
+        pumping = null;
+        if (again) {
+          again = false;
+          pump();
+        }
+      });
+  }
+
+  return {
+    /** The sweep: wakes the dispatcher when something is due (one cheap indexed question otherwise). */
+    async sweep(): Promise<void> {
+      if (inFlight.size >= concurrency || pumping) return;
+      if (await hasDueMessages(db)) pump();
+    },
+    /** Waits for deliveries under way (shutdown, tests). */
+    async idle(): Promise<void> {
+      while (pumping || inFlight.size > 0) await Promise.all([pumping, ...inFlight]);
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      await Promise.all([pumping, ...inFlight]);
+      sender.close();
+    },
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
+
+export function registerWebhookDispatcher(deps: WebhookDispatcherDeps): WebhookDispatcher {
+  const dispatcher = createWebhookDispatcher(deps);
+  deps.jobs.every('webhook-dispatch', deps.sweepSeconds, () => dispatcher.sweep());
+  return dispatcher;
+}

@@ -1,0 +1,186 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { members, users, webhookAttempts, webhookEndpoints, webhookMessages } from '../../db/schema/index.js';
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+export type WebhookEndpointRow = typeof webhookEndpoints.$inferSelect;
+export type WebhookMessageRow = typeof webhookMessages.$inferSelect;
+export type WebhookAttemptRow = typeof webhookAttempts.$inferSelect;
+
+export async function insertEndpoint(db: DbOrTx, row: typeof webhookEndpoints.$inferInsert): Promise<WebhookEndpointRow> {
+  const [saved] = await db.insert(webhookEndpoints).values(row).returning();
+  return saved!;
+}
+
+export async function listEndpointRows(db: DbOrTx, brandId: string): Promise<WebhookEndpointRow[]> {
+  return db.select().from(webhookEndpoints).where(eq(webhookEndpoints.brandId, brandId)).orderBy(desc(webhookEndpoints.id));
+}
+
+export async function countEndpoints(db: DbOrTx, brandId: string): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.brandId, brandId));
+  return row?.n ?? 0;
+}
+
+/** One endpoint of the brand (another brand's id finds nothing), locked for a change. */
+export async function findEndpointForUpdate(db: DbOrTx, brandId: string, id: number): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.brandId, brandId), eq(webhookEndpoints.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function findEndpoint(db: DbOrTx, id: number): Promise<WebhookEndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  return row;
+}
+
+export async function updateEndpointRow(db: DbOrTx, id: number, set: Partial<typeof webhookEndpoints.$inferInsert>): Promise<WebhookEndpointRow> {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  return row!;
+}
+
+export async function deleteEndpointRow(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+}
+
+/** An endpoint's latest messages with their attempts (newest first). */
+export async function listMessageRows(db: DbOrTx, endpointId: number, limit: number): Promise<{ messages: WebhookMessageRow[]; attempts: WebhookAttemptRow[] }> {
+  const messages = await db
+    .select()
+    .from(webhookMessages)
+    .where(eq(webhookMessages.endpointId, endpointId))
+    .orderBy(desc(webhookMessages.id))
+    .limit(limit);
+  const attempts = messages.length
+    ? await db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.messageId, messages.map((m) => m.id)))
+        .orderBy(desc(webhookAttempts.id))
+    : [];
+  return { messages, attempts };
+}
+
+export async function findMessageForUpdate(db: DbOrTx, endpointId: number, id: number): Promise<WebhookMessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(webhookMessages)
+    .where(and(eq(webhookMessages.endpointId, endpointId), eq(webhookMessages.id, id)))
+    .for('update');
+  return row;
+}
+
+/** A message due again now, sent as a replay (its next attempt is logged as one). */
+export async function requeueMessage(db: DbOrTx, id: number): Promise<void> {
+  await db.update(webhookMessages).set({ status: 'pending', nextAttemptAt: new Date(), leaseUntil: null, replay: true }).where(eq(webhookMessages.id, id));
+}
+
+export interface ClaimedMessage {
+  id: number;
+  brand_id: string;
+  endpoint_id: number;
+  message_id: string;
+  event_type: string;
+  payload: unknown;
+  attempts: number;
+  created_at: string | Date;
+  replay: boolean;
+  url: string;
+  secret_enc: string;
+  previous_secret_enc: string | null;
+  previous_secret_until: string | Date | null;
+}
+
+/**
+ * Takes up to `limit` messages due now, each the first open one of its endpoint and ordering key (so one participant's
+ * events go out one after another, in the order they were written), of enabled endpoints; marks them 'sending' with a
+ * lease. `skip locked`: two dispatchers never take the same message. A message whose lease ran out (its process died
+ * mid-send) is due again.
+ */
+export async function claimDueMessages(db: DbOrTx, limit: number, leaseSeconds: number, exceptEndpoints: readonly number[] = []): Promise<ClaimedMessage[]> {
+  return rowsOf<ClaimedMessage>(
+    await db.execute(sql`
+      with due as (
+        select m.id from webhook_messages m
+         where m.status in ('pending', 'sending')
+           and (case when m.status = 'pending' then m.next_attempt_at else m.lease_until end) <= now()
+           and not (m.endpoint_id = any(${sql.raw(`'{${exceptEndpoints.map(Number).join(',')}}'::bigint[]`)}))
+           and exists (select 1 from webhook_endpoints e where e.id = m.endpoint_id and e.enabled)
+           and not exists (
+             select 1 from webhook_messages p
+              where p.endpoint_id = m.endpoint_id and p.ordering_key = m.ordering_key and p.id < m.id
+                and p.status in ('pending', 'sending'))
+         order by m.id
+         limit ${limit}
+         for update of m skip locked)
+      update webhook_messages w
+         set status = 'sending', lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = w.attempts + 1
+        from due, webhook_endpoints e
+       where w.id = due.id and e.id = w.endpoint_id
+      returning w.id, w.brand_id, w.endpoint_id, w.message_id, w.event_type, w.payload, w.attempts, w.created_at, w.replay,
+                e.url, e.secret_enc, e.previous_secret_enc, e.previous_secret_until`),
+  );
+}
+
+/** True when some message is due now (the sweep's cheap question before it claims). */
+export async function hasDueMessages(db: DbOrTx): Promise<boolean> {
+  const rows = rowsOf<{ one: number }>(
+    await db.execute(sql`select 1 as one from webhook_messages m
+      where m.status in ('pending', 'sending') and (case when m.status = 'pending' then m.next_attempt_at else m.lease_until end) <= now() limit 1`),
+  );
+  return rows.length > 0;
+}
+
+export async function insertAttempt(db: DbOrTx, row: typeof webhookAttempts.$inferInsert): Promise<void> {
+  await db.insert(webhookAttempts).values(row);
+}
+
+export async function markDelivered(db: DbOrTx, id: number): Promise<void> {
+  await db.update(webhookMessages).set({ status: 'delivered', deliveredAt: new Date(), leaseUntil: null, replay: false }).where(eq(webhookMessages.id, id));
+}
+
+/** A failed attempt: tried again at `next`, or given up ('failed') when null. */
+export async function markFailed(db: DbOrTx, id: number, next: Date | null): Promise<void> {
+  await db
+    .update(webhookMessages)
+    .set(next ? { status: 'pending', nextAttemptAt: next, leaseUntil: null, replay: false } : { status: 'failed', leaseUntil: null, replay: false })
+    .where(eq(webhookMessages.id, id));
+}
+
+/** A delivery succeeded: the endpoint's run of failures is over. */
+export async function resetFailures(db: DbOrTx, endpointId: number): Promise<void> {
+  await db.execute(sql`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <> 0`);
+}
+
+/**
+ * Counts a failure; when the run reaches `disableAfter`, disables the endpoint (once: only the update that crosses the
+ * line answers true, so one mail goes out).
+ */
+export async function countFailure(db: DbOrTx, endpointId: number, disableAfter: number): Promise<boolean> {
+  const rows = rowsOf<{ disabled: boolean }>(
+    await db.execute(sql`update webhook_endpoints
+      set consecutive_failures = consecutive_failures + 1,
+          enabled = case when consecutive_failures + 1 >= ${disableAfter} then false else enabled end,
+          disabled_reason = case when consecutive_failures + 1 >= ${disableAfter} and enabled then 'failures' else disabled_reason end,
+          updated_at = now()
+      where id = ${endpointId}
+      returning (enabled = false and disabled_reason = 'failures' and consecutive_failures = ${disableAfter}) as disabled`),
+  );
+  return rows[0]?.disabled ?? false;
+}
+
+/** The emails and languages of the brand's owners. */
+export async function ownerContacts(db: DbOrTx, brandId: string): Promise<{ email: string; locale: string | null }[]> {
+  return db
+    .select({ email: users.email, locale: users.locale })
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.organizationId, brandId), eq(members.role, 'owner')));
+}
