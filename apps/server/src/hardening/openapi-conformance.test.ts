@@ -133,6 +133,10 @@ function validUpload(route: ApiRoute): Mutation {
     const csv = 'refId,name,countryCode,address\nPOS-1,Corner shop,US,1 Main St\n';
     return asMutation(multipartBody({ name: 'stores.csv', type: 'text/csv', bytes: Buffer.from(csv) }));
   }
+  if (route.path.endsWith('/sales/files')) {
+    const csv = 'store_pos_id,staff,sku,quantity,amount_cents,sold_at,transaction_id\nPOS-1,sam@store.test,SKU-1,1,500,2026-11-27T10:00:00Z,T-1\n';
+    return asMutation(multipartBody({ name: 'sales.csv', type: 'text/csv', bytes: Buffer.from(csv) }));
+  }
   if (route.path.endsWith('/upload-excel-codes')) {
     return asMutation(multipartBody({ name: 'codes.csv', type: 'text/csv', bytes: Buffer.from(`code\n${randomUUID()}\n${randomUUID()}\n`) }));
   }
@@ -171,7 +175,7 @@ describe('OpenAPI document', () => {
 
   it('describes each upload as multipart/form-data with a binary file part and its text fields', () => {
     const uploads = routes.filter((r) => r.upload);
-    expect(uploads.map((r) => r.path).sort()).toEqual(['/api/brands/current/logo', '/api/play/uploads', '/api/pos/write/store/import-file', '/api/staff/import/apply', '/api/staff/import/preview', '/api/v3/bundle/upload-excel-codes', '/api/v3/media/upload']);
+    expect(uploads.map((r) => r.path).sort()).toEqual(['/api/brands/current/logo', '/api/play/uploads', '/api/pos/write/store/import-file', '/api/sales/files', '/api/staff/import/apply', '/api/staff/import/preview', '/api/v1/sales/files', '/api/v3/bundle/upload-excel-codes', '/api/v3/media/upload']);
     for (const r of uploads) {
       expect(r.multipart?.properties?.file, r.path).toMatchObject({ type: 'string', format: 'binary' });
       expect(r.multipart?.required, r.path).toContain('file');
