@@ -60,7 +60,7 @@ describe('billing', () => {
   it('tops up with a test card: a declined card says why, 4242 credits the wallet', async () => {
     const before = await wallet();
     await page.goto('/billing');
-    await page.getByRole('heading', { name: 'Billing' }).waitFor();
+    await page.getByRole('heading', { name: 'Billing', exact: true }).waitFor();
     await page.getByTestId('billing-top-up').click();
     await page.getByTestId('payment-amount').fill('50.00');
     await payByCard('4000 0000 0000 0002');

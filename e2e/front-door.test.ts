@@ -201,7 +201,7 @@ describe('the front door, on a fresh start without demo data', () => {
     await shot(tm, '10-campaign-manager-team');
     if (nav.includes('Billing')) {
       await tm.getByRole('navigation').first().getByRole('link', { name: 'Billing' }).click();
-      await tm.getByRole('heading', { name: 'Billing' }).waitFor();
+      await tm.getByRole('heading', { name: 'Billing', exact: true }).waitFor();
       await tm.getByTestId('billing-balance').waitFor();
       expect(await tm.getByTestId('billing-top-up').count()).toBe(0);
       await shot(tm, '10b-campaign-manager-billing');
@@ -248,7 +248,7 @@ describe('the front door, on a fresh start without demo data', () => {
     // The owner adds CA$50.00 to the wallet with the sandbox test card.
     const { page } = owner;
     await page.getByRole('navigation').first().getByRole('link', { name: 'Billing' }).click();
-    await page.getByRole('heading', { name: 'Billing' }).waitFor();
+    await page.getByRole('heading', { name: 'Billing', exact: true }).waitFor();
     await page.getByTestId('billing-top-up').click();
     await page.getByTestId('payment-amount').fill('50.00');
     const form = page.getByTestId('payment-form');
@@ -264,7 +264,7 @@ describe('the front door, on a fresh start without demo data', () => {
 
     // Adding money is billing's (billing:manage): the campaign manager's billing page offers no top-up.
     await tm.goto('/billing');
-    await tm.getByRole('heading', { name: 'Billing' }).waitFor();
+    await tm.getByRole('heading', { name: 'Billing', exact: true }).waitFor();
     expect(await tm.getByTestId('billing-top-up').count()).toBe(0);
 
     // The campaign manager launches it, paying the CA$20.00 budget from the wallet the owner funded (wallet:pay),

@@ -9,3 +9,4 @@ export { createOcrPool, prepareReceiptImage, type OcrPool } from './modules/smar
 export { randomReceiptSpec, renderReceipt, receiptTotalCents, RECEIPT_FONTS, type ReceiptSpec } from './testing/receipt-image.js';
 export { accrueInvoiceLine, closeInvoices } from './modules/billing/index.js';
 export { startLocalPushService, type LocalPushService, type ReceivedPush } from './testing/push-service.js';
+export { pgliteTemplate } from './testing/test-database.js';

@@ -47,7 +47,10 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Called with every SQL statement run through Drizzle (tests count queries with it). */
   onQuery?: (query: string) => void;
-  /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster (test templates). */
+  /**
+   * PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster (test templates). With a dataDir it
+   * is loaded only into a new directory; PGlite refuses to load over an existing cluster.
+   */
   loadDataDir?: Blob | undefined;
 }
 
@@ -88,7 +91,7 @@ export function createDatabase(options: DatabaseOptions): Database {
   if (options.dataDir) {
     const dir = path.resolve(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS });
+    client = new PGlite(dir, { extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
   } else {
     client = new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: options.loadDataDir });
   }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -7,21 +7,31 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createDatabase, type Database } from '../db/client.js';
+import { seedDemo } from '../seed/seed-demo.js';
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
-const SQL_SOURCES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/functions');
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const MIGRATIONS = path.join(HERE, '../db/migrations');
+const SQL_SOURCES = path.join(HERE, '../db/functions');
+// What the demo data is made from: the seed, and the server and domain code it runs (the engine issues its codes).
+const DEMO_SOURCES = [path.join(HERE, '..'), path.join(HERE, '../../../../packages/domain/src')];
+
+/** What a PGlite template holds: the migrated empty schema, or that with the demo data seeded on one UTC day. */
+export type PgliteTemplateKind = 'empty' | 'demo';
 
 /**
- * Where the migrated empty PGlite cluster is kept between test files. Its name carries a hash of every
- * migration file, of every SQL source file (db/functions) and of the PGlite version, so a new or edited migration
- * or function (or an upgrade) builds a new one.
+ * Where a PGlite template is kept between test files. Its name carries a hash of every migration file, of every SQL
+ * source file (db/functions) and of the PGlite version, so a new or edited migration or function (or an upgrade)
+ * builds a new one. The demo template also hashes the server's and the domain's sources and the UTC day: the seed
+ * dates its campaigns from today.
  */
-function templatePath(): string {
-  return path.join(tmpdir(), `rally-pglite-template-${schemaHash(pgliteVersion())}.tar`);
+function templatePath(kind: PgliteTemplateKind): string {
+  const extra = kind === 'empty' ? pgliteVersion() : `${pgliteVersion()} demo ${new Date().toISOString().slice(0, 10)}`;
+  const hash = schemaHash(extra, kind === 'demo' ? DEMO_SOURCES : []);
+  return path.join(tmpdir(), `rally-pglite-${kind}-template-${hash}.tar`);
 }
 
-/** A hash of every migration file and every SQL source file (db/functions), and of `extra`: what a template holds. */
-function schemaHash(extra = ''): string {
+/** A hash of every migration file and every SQL source file (db/functions), of `extra` and of the files under `more`. */
+function schemaHash(extra = '', more: string[] = []): string {
   const hash = createHash('sha256');
   hash.update(extra);
   const walk = (dir: string) => {
@@ -31,8 +41,7 @@ function schemaHash(extra = ''): string {
       else hash.update(entry.name).update(readFileSync(full));
     }
   };
-  walk(MIGRATIONS);
-  walk(SQL_SOURCES);
+  for (const dir of [MIGRATIONS, SQL_SOURCES, ...more]) walk(dir);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -44,23 +53,45 @@ function pgliteVersion(): string {
 }
 
 /**
- * A migrated PGlite cluster as a tarball. Booting and migrating an empty cluster takes 5–9 s on a 2-core
- * machine and every server test file needs one; loading the dump takes about 1 s. Built by the first test
- * file that needs it (two workers may both build it: each writes its own file and renames it into place).
+ * A PGlite cluster as a tarball: migrated, and for `demo` seeded with the demo data. Booting and migrating an empty
+ * cluster takes 5–9 s on a 2-core machine and seeding 2 s more; every server test file needs an empty one and every
+ * browser test file a seeded one, and loading a dump takes about 1 s. Built by the first test file that needs it (two
+ * workers may both build it: each writes its own file and renames it into place).
  */
-async function pgliteTemplate(): Promise<Blob> {
-  const file = templatePath();
+export async function pgliteTemplate(kind: PgliteTemplateKind = 'empty'): Promise<Blob> {
+  const file = templatePath(kind);
   try {
-    return new Blob([await readFile(file)]);
+    const bytes = await readFile(file);
+    // A file read is never shared memory; the DOM's Blob type (the browser suite compiles this file) wants that said.
+    return new Blob([new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)]);
   } catch {
-    const fresh = createDatabase({});
+    const fresh = createDatabase({ loadDataDir: kind === 'demo' ? await pgliteTemplate('empty') : undefined });
     await fresh.migrate();
+    if (kind === 'demo') await seedDemo(fresh);
     const dump = await fresh.dumpDataDir!();
     await fresh.close();
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await rename(partial, file);
+    dropStaleTemplates(kind, file);
     return dump;
+  }
+}
+
+/**
+ * Every source change names a new template (tens of megabytes in the temp directory): the other ones of this kind
+ * are removed once an hour has passed since they were written, so a run of another tree started meanwhile keeps its own.
+ */
+function dropStaleTemplates(kind: PgliteTemplateKind, keep: string) {
+  const prefix = `rally-pglite-${kind}-template-`;
+  for (const name of readdirSync(tmpdir())) {
+    const full = path.join(tmpdir(), name);
+    if (!name.startsWith(prefix) || full === keep) continue;
+    try {
+      if (Date.now() - statSync(full).mtimeMs > 3_600_000) rmSync(full, { force: true });
+    } catch {
+      // Removed by another worker meanwhile.
+    }
   }
 }
 
