@@ -54,15 +54,11 @@ RETURNS void LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   INSERT INTO reward_stock_alerts (brand_id, campaign_id, reward_id, kind, threshold, remaining)
   VALUES (brand, cmp, rid, kind, threshold, remaining);
-  -- Looked up by name so that this file applies before (and without) the webhooks' (a crossing is rare: the lookup
-  -- runs once per crossing, never per submit).
-  IF to_regprocedure('webhook_enqueue(text,text,jsonb,text)') IS NOT NULL THEN
-    PERFORM webhook_enqueue(brand, kind || '.low',
-      jsonb_build_object('campaignId', cmp, 'rewardId', rid) || CASE WHEN kind = 'codes'
-        THEN jsonb_build_object('thresholdCodes', threshold, 'codesLeft', remaining)
-        ELSE jsonb_build_object('thresholdCents', threshold, 'budgetLeftCents', remaining) END,
-      NULL);
-  END IF;
+  PERFORM webhook_enqueue(brand, kind || '.low',
+    jsonb_build_object('campaignId', cmp, 'rewardId', rid) || CASE WHEN kind = 'codes'
+      THEN jsonb_build_object('thresholdCodes', threshold, 'codesLeft', remaining)
+      ELSE jsonb_build_object('thresholdCents', threshold, 'budgetLeftCents', remaining) END,
+    NULL);
 END
 $$;
 

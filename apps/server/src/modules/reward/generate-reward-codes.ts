@@ -15,8 +15,12 @@ export interface GenerateRewardCodesOptions {
   pattern: z.output<typeof ZGenerateCodesBody>;
 }
 
-/** Draws again for the codes that met one the reward had, this many times at most (the pattern's space is ≥ 1,000× the count). */
-const MAX_ROUNDS = 8;
+/**
+ * Rounds of drawing again for the codes that met one the reward had. A round never draws a code drawn before, so the
+ * codes drawn stay under 64 × count ≤ 1/15 of the pattern's space (≥ 1,000× the count): the draw always ends, and only
+ * a space the reward's uploaded codes nearly fill runs out of rounds (409).
+ */
+const MAX_ROUNDS = 64;
 
 /**
  * Fills a code reward's pool from a pattern (decision 0031): `count` codes of `length` characters of `alphabet` after
