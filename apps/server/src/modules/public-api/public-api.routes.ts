@@ -285,7 +285,13 @@ export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptio
         response: { 200: ZV1Consumer.meta({ example: { ...CONSUMER_EXAMPLE, active: false } }), ...errorResponses },
       },
     },
-    async (request) => deactivateConsumer({ db, actor: await actorOf(request), id: request.params.id }),
+    async (request) => {
+      const consumer = await deactivateConsumer({ db, actor: await actorOf(request), id: request.params.id });
+      // Their sessions this process keeps answer 401 at once; another process's within its 5 s (decision 0015).
+      const sessions = app.caches.play.sessions;
+      for (const [key, cached] of [...sessions.entries()]) if (cached.kind === 'consumer' && cached.id === consumer.id) sessions.delete(key);
+      return consumer;
+    },
   );
 
   r.get(

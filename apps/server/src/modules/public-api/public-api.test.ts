@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { API_KEY_SCOPES, APP_REQUEST_HEADER, type TApiKeyCreated, type TCampaign, type TV1Unlock } from '@rally/domain';
+import { API_KEY_SCOPES, APP_REQUEST_HEADER, PLAY_SESSION_COOKIE, type TApiKeyCreated, type TCampaign, type TV1Consumer, type TV1Unlock } from '@rally/domain';
 import { brandActivity, campaigns, completions } from '../../db/schema/index.js';
 import { factories } from '../../testing/factories.js';
 import { runningCampaign } from '../../testing/engine-kit.js';
+import { createPlaySession } from '../play/index.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
 
 let t: TestApp;
@@ -210,6 +211,81 @@ describe('public API v1: staff', () => {
   });
 });
 
+describe('public API v1: consumers', () => {
+  const put = (key: TApiKeyCreated, body: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/v1/consumers', headers: { authorization: `Bearer ${key.secret}` }, payload: body });
+  const alex = { externalRef: 'crm-1001', email: 'Alex@Example.test', name: 'Alex Rivera', countryCode: 'us', locale: 'en' };
+
+  it('adds a consumer by reference, answers the same body again without a change, and follows the reference to a new address', async () => {
+    const created = await put(ownerKey, alex);
+    expect(created.statusCode, created.body).toBe(201);
+    const first = created.json() as TV1Consumer;
+    expect(first).toMatchObject({ externalRef: 'crm-1001', email: 'alex@example.test', name: 'Alex Rivera', countryCode: 'US', locale: 'en', active: true });
+    const again = await put(ownerKey, alex);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first);
+    // The reference names the person: a new address (and name) updates them; the address alone finds them too.
+    const moved = await put(ownerKey, { ...alex, email: 'alex.r@example.test', name: 'Alex R.' });
+    expect(moved.json()).toMatchObject({ id: first.id, email: 'alex.r@example.test', name: 'Alex R.' });
+    const byEmail = await put(ownerKey, { email: 'alex.r@example.test', name: 'Alex R.', countryCode: 'US' });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json()).toMatchObject({ id: first.id, externalRef: 'crm-1001' });
+    const lines = await db().select().from(brandActivity).where(eq(brandActivity.subjectId, String(first.id)));
+    expect(lines.filter((l) => l.subjectType === 'consumer').map((l) => [l.actorName, l.action])).toEqual([
+      ['Acme CRM', 'consumer.created'],
+      ['Acme CRM', 'consumer.updated'],
+    ]);
+  });
+
+  it('refuses a reference and an address of two different consumers, and bad input, naming the field', async () => {
+    await put(ownerKey, { externalRef: 'crm-2001', email: 'blair@example.test', name: 'Blair', countryCode: 'FR' });
+    await put(ownerKey, { externalRef: 'crm-2002', email: 'casey@example.test', name: 'Casey', countryCode: 'FR' });
+    const clash = await put(ownerKey, { externalRef: 'crm-2001', email: 'casey@example.test', name: 'Blair', countryCode: 'FR' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({ error: { fields: [{ path: 'email' }] } });
+    const otherRef = await put(ownerKey, { externalRef: 'crm-2999', email: 'casey@example.test', name: 'Casey', countryCode: 'FR' });
+    expect(otherRef.statusCode).toBe(409);
+    expect(otherRef.json()).toMatchObject({ error: { fields: [{ path: 'externalRef' }] } });
+    const bad = await put(ownerKey, { email: 'not-an-address', name: ' ', countryCode: 'ZZ' });
+    expect(bad.statusCode).toBe(400);
+    const paths = (bad.json() as { error: { fields: { path: string }[] } }).error.fields.map((f) => f.path);
+    expect(paths).toEqual(expect.arrayContaining(['email', 'name', 'countryCode']));
+  });
+
+  it('deactivates a consumer: signed out of /play, no entries through the API, another brand finds nothing; an upsert makes them active again', async () => {
+    const made = (await put(ownerKey, { externalRef: 'crm-3001', email: 'drew@example.test', name: 'Drew', countryCode: 'US' })).json() as TV1Consumer;
+    const session = async () => `${PLAY_SESSION_COOKIE}=${await createPlaySession(db(), { kind: 'consumer', id: made.id, brandId: t.brandIds.owner })}`;
+    const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/play/me', headers: { cookie } });
+    const cookie = await session();
+    expect((await me(cookie)).statusCode).toBe(200);
+
+    expect((await call(retailerKey, 'POST', `/api/v1/consumers/${made.id}/deactivate`)).statusCode).toBe(404);
+    const off = await call(ownerKey, 'POST', `/api/v1/consumers/${made.id}/deactivate`);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ id: made.id, active: false });
+    expect((await call(ownerKey, 'POST', `/api/v1/consumers/${made.id}/deactivate`)).json()).toMatchObject({ active: false });
+    expect((await me(cookie)).statusCode).toBe(401);
+    // A session made anyway is no session, and the API enters nothing for them.
+    expect((await me(await session())).statusCode).toBe(401);
+    const k = await runningCampaign(db(), t.brandIds.owner, { type: 'consumer' });
+    const entry = await call(
+      ownerKey,
+      'POST',
+      '/api/v1/completions',
+      { participant: { kind: 'consumer', id: made.id }, campaignId: k.campaign.id, campaignMissionId: k.cm.id, submission: { kind: 'general', answers: [] } },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(entry.statusCode).toBe(404);
+
+    const back = await put(ownerKey, { externalRef: 'crm-3001', email: 'drew@example.test', name: 'Drew', countryCode: 'US' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ id: made.id, active: true });
+    expect((await me(await session())).statusCode).toBe(200);
+    const lines = await db().select().from(brandActivity).where(eq(brandActivity.subjectId, String(made.id)));
+    expect(lines.filter((l) => l.subjectType === 'consumer').map((l) => l.action)).toEqual(['consumer.created', 'consumer.deactivated', 'consumer.updated']);
+  });
+});
+
 describe('public API v1 in the OpenAPI document', () => {
   it('describes every v1 route with the bearer scheme, its scope, its refusals and examples', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
@@ -219,7 +295,22 @@ describe('public API v1 in the OpenAPI document', () => {
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
     const v1 = Object.entries(doc.paths).filter(([path]) => path.startsWith('/api/v1/'));
     expect(v1.map(([path]) => path).sort()).toEqual(
-      ['/api/v1/campaigns', '/api/v1/campaigns/{id}', '/api/v1/campaigns/{id}/end', '/api/v1/campaigns/{id}/launch', '/api/v1/campaigns/{id}/report', '/api/v1/completions', '/api/v1/staff', '/api/v1/staff/{id}/deactivate', '/api/v1/unlocks'].sort(),
+      [
+        '/api/v1/campaigns',
+        '/api/v1/campaigns/{id}',
+        '/api/v1/campaigns/{id}/end',
+        '/api/v1/campaigns/{id}/launch',
+        '/api/v1/campaigns/{id}/report',
+        '/api/v1/completions',
+        '/api/v1/consumers',
+        '/api/v1/consumers/{id}/deactivate',
+        '/api/v1/sales',
+        '/api/v1/sales/batches/{id}',
+        '/api/v1/sales/files',
+        '/api/v1/staff',
+        '/api/v1/staff/{id}/deactivate',
+        '/api/v1/unlocks',
+      ].sort(),
     );
     for (const [path, operations] of v1) {
       for (const [method, op] of Object.entries(operations)) {
@@ -234,6 +325,7 @@ describe('public API v1 in the OpenAPI document', () => {
     expect(withExample('/api/v1/completions', 'post')).toMatchObject({ participant: { kind: 'store_user' } });
     expect(withExample('/api/v1/campaigns', 'post')).toEqual({ template: 'general' });
     expect(withExample('/api/v1/staff', 'put')).toMatchObject({ email: 'jamie@store.example' });
+    expect(withExample('/api/v1/consumers', 'put')).toMatchObject({ externalRef: 'crm-88412', email: 'alex@example.com' });
   });
 });
 
