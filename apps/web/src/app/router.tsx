@@ -39,6 +39,7 @@ const PartnersPage = lazy(() => import('../features/partners/components/partners
 const NotFoundPage = lazy(() => import('../components/not-found-page'));
 const TeamPage = lazy(() => import('../features/team/components/team-page'));
 const ActivityPage = lazy(() => import('../features/activity/components/activity-page'));
+const SalesPage = lazy(() => import('../features/sales/components/sales-page'));
 // Outside the shell: an operator need not be a member of any brand (the page asks the operator routes, 403 otherwise).
 const OperatorPage = lazy(() =>
   Promise.all([import('../features/operator/components/operator-page'), loadDashboardStrings()]).then(([page]) => page),
@@ -138,6 +139,7 @@ export const routes: RouteObject[] = [
           { path: 'partners', element: <PartnersPage /> },
           { path: 'team', element: <TeamPage /> },
           { path: 'activity', element: <ActivityPage /> },
+          { path: 'sales', element: <SalesPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -25,4 +25,5 @@ import team from '../features/team/locales/en.json';
 import activity from '../features/activity/locales/en.json';
 import operator from '../features/operator/locales/en.json';
 import apiKeys from '../features/api-keys/locales/en.json';
-export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...account, ...onboarding, ...team, ...activity, ...operator, ...apiKeys };
+import sales from '../features/sales/locales/en.json';
+export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...account, ...onboarding, ...team, ...activity, ...operator, ...apiKeys, ...sales };

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Stack, em } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconAffiliate, IconBuildingStore, IconFileExport, IconFlag, IconHistory, IconShieldCog, IconReceipt, IconTargetArrow, IconUsers, IconUsersGroup, IconCash, IconWallet, type Icon } from '@tabler/icons-react';
+import { IconAffiliate, IconBuildingStore, IconFileExport, IconFlag, IconHistory, IconShieldCog, IconReceipt, IconShoppingCart, IconTargetArrow, IconUsers, IconUsersGroup, IconCash, IconWallet, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TPermission } from '@rally/domain';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -14,7 +14,7 @@ import { UserMenu } from './user-menu';
 
 interface NavItem {
   to: string;
-  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts' | 'nav.billing' | 'nav.payouts' | 'nav.partners' | 'nav.team' | 'nav.activity';
+  labelKey: 'nav.campaigns' | 'nav.missions' | 'nav.stores' | 'nav.groups' | 'nav.exports' | 'nav.receipts' | 'nav.billing' | 'nav.payouts' | 'nav.partners' | 'nav.team' | 'nav.activity' | 'nav.sales';
   icon: Icon;
   /** Shown only to a role with this permission (the route it leads to needs it: packages/domain/src/auth/permissions.ts). */
   permission: TPermission;
@@ -32,6 +32,8 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/partners', labelKey: 'nav.partners', icon: IconAffiliate, permission: 'partner:read' },
   { to: '/team', labelKey: 'nav.team', icon: IconUsers, permission: 'team:read' },
   { to: '/activity', labelKey: 'nav.activity', icon: IconHistory, permission: 'activity:read' },
+  // Sales from the POS (decision 0030): batches and what they credited, read by every member like the reports.
+  { to: '/sales', labelKey: 'nav.sales', icon: IconShoppingCart, permission: 'report:read' },
 ];
 
 function isActive(pathname: string, to: string): boolean {
