@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_SCOPES, APP_REQUEST_HEADER } from '@rally/domain';
-import { brandPartnerships, campaignMissions, campaigns, invitations, mediaFiles, members, missionItems, missions, rewardCodes, rewards, salesBatches } from '../db/schema/index.js';
+import { brandPartnerships, campaignMissions, campaigns, consumers, invitations, mediaFiles, members, missionItems, missions, rewardCodes, rewards, salesBatches, webhookEndpoints, webhookMessages } from '../db/schema/index.js';
 import { DEMO_USERS, insertBrand } from '../seed/demo-accounts.js';
 import { factories } from '../testing/factories.js';
 import { playCookie } from '../testing/engine-kit.js';
@@ -32,6 +32,9 @@ let owned: {
   storeUser: number;
   apiKey: string;
   salesBatch: number;
+  consumer: number;
+  webhookEndpoint: number;
+  webhookMessage: number;
 };
 const sessions: { who: string; cookie: string; authorization?: string }[] = [];
 const participants: { who: string; cookie: string }[] = [];
@@ -62,6 +65,8 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
       // A store's staff member (a store user of the owner brand), and the owner brand's API key.
       if (route.path.startsWith('/api/staff/') || route.path.startsWith('/api/v1/staff/')) return [owned.storeUser];
       if (route.path.startsWith('/api/api-keys/')) return [owned.apiKey];
+      // A consumer of the owner brand (the public API's deactivation).
+      if (route.path.startsWith('/api/v1/consumers/')) return [owned.consumer];
       // A sales batch the owner brand sent (Sales screen, and the key's read of its results).
       if (route.path.startsWith('/api/sales/') || route.path.startsWith('/api/v1/sales/')) return [owned.salesBatch];
       return library ? [owned.mission] : [owned.campaign];
@@ -71,6 +76,11 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
     case 'storeUserId':
     case 'colleagueId':
       return [owned.storeUser];
+    // The owner brand's webhook endpoint and a message of it (Settings → Webhooks).
+    case 'endpointId':
+      return [owned.webhookEndpoint];
+    case 'messageId':
+      return [owned.webhookMessage];
     default:
       return [];
   }
@@ -146,6 +156,12 @@ async function ownerRows() {
     partnerships: await db.select().from(brandPartnerships).where(eq(brandPartnerships.partnerBrandId, brand)).orderBy(brandPartnerships.id),
     members: await db.select().from(members).where(eq(members.organizationId, brand)).orderBy(members.id),
     invitations: await db.select().from(invitations).where(eq(invitations.organizationId, brand)).orderBy(invitations.id),
+    consumers: await db.select().from(consumers).where(eq(consumers.brandId, brand)).orderBy(consumers.id),
+    webhookEndpoints: await db
+      .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events, enabled: webhookEndpoints.enabled, secretEnc: webhookEndpoints.secretEnc })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.brandId, brand))
+      .orderBy(webhookEndpoints.id),
   };
 }
 
@@ -191,9 +207,25 @@ beforeAll(async () => {
     headers: { cookie: await t.signIn('owner@brand.test'), [APP_REQUEST_HEADER]: '1' },
     payload: { name: 'Owner key', scopes: [...API_KEY_SCOPES] },
   });
+  // A webhook endpoint of the owner brand (an address nothing listens on) and a message of it, delivered already.
+  const ownerEndpoint = await t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: { cookie: await t.signIn('owner@brand.test'), [APP_REQUEST_HEADER]: '1' },
+    payload: { url: 'http://127.0.0.1:9/owner-hook', events: ['invoice.closed'] },
+  });
+  const endpointId = (ownerEndpoint.json() as { endpoint: { id: number } }).endpoint.id;
+  const [webhookMessage] = await t.database.db
+    .insert(webhookMessages)
+    .values({ brandId: brand, endpointId, messageId: 'msg_owner', eventType: 'invoice.closed', payload: {}, status: 'delivered' })
+    .returning();
+  const [consumer] = await t.database.db.insert(consumers).values({ brandId: brand, email: 'owner-consumer@example.test', name: 'Owner consumer', countryCode: 'US', externalRef: 'owner-crm-1' }).returning();
   const [salesBatch] = await t.database.db.insert(salesBatches).values({ brandId: brand, source: 'api', sentBy: 'Owner key', status: 'done' }).returning();
   owned = {
+    webhookEndpoint: endpointId,
+    webhookMessage: webhookMessage!.id,
     salesBatch: salesBatch!.id,
+    consumer: consumer!.id,
     storeUser: staffMember.id,
     apiKey: (ownerKey.json() as { key: { id: string } }).key.id,
     campaign: campaign.id,

@@ -174,7 +174,7 @@ export const ZCreateWebhookEndpointBody = z
 export type TCreateWebhookEndpointBody = z.infer<typeof ZCreateWebhookEndpointBody>;
 export type TCreateWebhookEndpointInput = z.input<typeof ZCreateWebhookEndpointBody>;
 
-/** A change: any of the fields; `enabled` turns an endpoint off or back on (on again clears its failure count). */
+/** A change: any of the fields (none: nothing changes); `enabled` turns an endpoint off or back on (on again clears its failure count). */
 export const ZUpdateWebhookEndpointBody = z
   .object({
     url: ZWebhookUrl.optional(),
@@ -182,8 +182,7 @@ export const ZUpdateWebhookEndpointBody = z
     events: ZWebhookEvents.optional(),
     enabled: z.boolean().optional(),
   })
-  .strict()
-  .refine((b) => Object.keys(b).length > 0, { message: 'change at least one field' });
+  .strict();
 export type TUpdateWebhookEndpointBody = z.infer<typeof ZUpdateWebhookEndpointBody>;
 
 export const ZWebhookEndpoint = z.object({
