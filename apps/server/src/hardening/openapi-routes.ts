@@ -102,7 +102,8 @@ export async function apiRoutes(app: FastifyInstance): Promise<ApiRoute[]> {
 }
 
 /** Values a schema cannot tell (a refinement checks them): what a client would send. */
-const SAMPLE_HINTS: Record<string, unknown> = { timeZone: 'UTC' };
+// A generated-codes pattern's alphabet: distinct characters, enough of them for the sample's length and count.
+const SAMPLE_HINTS: Record<string, unknown> = { timeZone: 'UTC', alphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789' };
 
 /** A plausible value for a schema: what a well-behaved client would send, so a mutation reaches past the first check. */
 export function sampleOf(schema: JsonSchema | undefined, depth = 0): unknown {
