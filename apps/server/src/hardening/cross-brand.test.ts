@@ -33,7 +33,6 @@ let owned: {
   apiKey: string;
   salesBatch: number;
   consumer: number;
-  consumer: number;
   webhookEndpoint: number;
   webhookMessage: number;
 };
@@ -66,8 +65,6 @@ function candidates(route: ApiRoute, name: string): (number | string)[] {
       // A store's staff member (a store user of the owner brand), and the owner brand's API key.
       if (route.path.startsWith('/api/staff/') || route.path.startsWith('/api/v1/staff/')) return [owned.storeUser];
       if (route.path.startsWith('/api/api-keys/')) return [owned.apiKey];
-      // A consumer of the owner brand (the public API's deactivation).
-      if (route.path.startsWith('/api/v1/consumers/')) return [owned.consumer];
       // A consumer of the owner brand (the public API's deactivation).
       if (route.path.startsWith('/api/v1/consumers/')) return [owned.consumer];
       // A sales batch the owner brand sent (Sales screen, and the key's read of its results).
@@ -160,7 +157,6 @@ async function ownerRows() {
     members: await db.select().from(members).where(eq(members.organizationId, brand)).orderBy(members.id),
     invitations: await db.select().from(invitations).where(eq(invitations.organizationId, brand)).orderBy(invitations.id),
     consumers: await db.select().from(consumers).where(eq(consumers.brandId, brand)).orderBy(consumers.id),
-    consumers: await db.select().from(consumers).where(eq(consumers.brandId, brand)).orderBy(consumers.id),
     webhookEndpoints: await db
       .select({ id: webhookEndpoints.id, url: webhookEndpoints.url, events: webhookEndpoints.events, enabled: webhookEndpoints.enabled, secretEnc: webhookEndpoints.secretEnc })
       .from(webhookEndpoints)
@@ -224,13 +220,11 @@ beforeAll(async () => {
     .values({ brandId: brand, endpointId, messageId: 'msg_owner', eventType: 'invoice.closed', payload: {}, status: 'delivered' })
     .returning();
   const [consumer] = await t.database.db.insert(consumers).values({ brandId: brand, email: 'owner-consumer@example.test', name: 'Owner consumer', countryCode: 'US', externalRef: 'owner-crm-1' }).returning();
-  const [consumer] = await t.database.db.insert(consumers).values({ brandId: brand, email: 'owner-consumer@example.test', name: 'Owner consumer', countryCode: 'US', externalRef: 'owner-crm-1' }).returning();
   const [salesBatch] = await t.database.db.insert(salesBatches).values({ brandId: brand, source: 'api', sentBy: 'Owner key', status: 'done' }).returning();
   owned = {
     webhookEndpoint: endpointId,
     webhookMessage: webhookMessage!.id,
     salesBatch: salesBatch!.id,
-    consumer: consumer!.id,
     consumer: consumer!.id,
     storeUser: staffMember.id,
     apiKey: (ownerKey.json() as { key: { id: string } }).key.id,
