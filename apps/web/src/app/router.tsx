@@ -21,6 +21,7 @@ const AccountPage = lazy(() => import('../features/account/components/account-pa
 const AccountSecurityPage = lazy(() => import('../features/security/components/account-security-page'));
 const BrandSignInSecurityPage = lazy(() => import('../features/security/components/brand-sign-in-security-page'));
 const ApiKeysPage = lazy(() => import('../features/api-keys/components/api-keys-page'));
+const WebhooksPage = lazy(() => import('../features/webhooks/components/webhooks-page'));
 const CampaignListPage = lazy(() => import('../features/campaigns/components/campaign-list-page'));
 const CampaignBuilderPage = lazy(() => import('../features/builder/components/builder-page'));
 const StoresPage = lazy(() => import('../features/stores/components/stores-page'));
@@ -136,6 +137,7 @@ export const routes: RouteObject[] = [
           { path: 'account', element: <AccountPage /> },
           { path: 'settings/sign-in-security', element: <BrandSignInSecurityPage /> },
           { path: 'settings/api-keys', element: <ApiKeysPage /> },
+          { path: 'settings/webhooks', element: <WebhooksPage /> },
           { path: 'partners', element: <PartnersPage /> },
           { path: 'team', element: <TeamPage /> },
           { path: 'activity', element: <ActivityPage /> },

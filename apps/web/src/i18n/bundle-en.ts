@@ -25,5 +25,6 @@ import team from '../features/team/locales/en.json';
 import activity from '../features/activity/locales/en.json';
 import operator from '../features/operator/locales/en.json';
 import apiKeys from '../features/api-keys/locales/en.json';
+import webhooks from '../features/webhooks/locales/en.json';
 import sales from '../features/sales/locales/en.json';
-export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...account, ...onboarding, ...team, ...activity, ...operator, ...apiKeys, ...sales };
+export default { ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...account, ...onboarding, ...team, ...activity, ...operator, ...apiKeys, ...webhooks, ...sales };

@@ -26,5 +26,6 @@ import team from '../features/team/locales/es.json';
 import activity from '../features/activity/locales/es.json';
 import operator from '../features/operator/locales/es.json';
 import apiKeys from '../features/api-keys/locales/es.json';
+import webhooks from '../features/webhooks/locales/es.json';
 import sales from '../features/sales/locales/es.json';
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account, ...security, ...onboarding, ...team, ...activity, ...operator, ...apiKeys, ...sales };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account, ...security, ...onboarding, ...team, ...activity, ...operator, ...apiKeys, ...webhooks, ...sales };

@@ -26,5 +26,6 @@ import team from '../features/team/locales/fr.json';
 import activity from '../features/activity/locales/fr.json';
 import operator from '../features/operator/locales/fr.json';
 import apiKeys from '../features/api-keys/locales/fr.json';
+import webhooks from '../features/webhooks/locales/fr.json';
 import sales from '../features/sales/locales/fr.json';
-export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account, ...security, ...onboarding, ...team, ...activity, ...operator, ...apiKeys, ...sales };
+export default { ...common, ...builder, ...missions, ...rewards, ...launch, ...table, ...reach, ...stores, ...staff, ...report, ...exportsT, ...payment, ...billing, ...payouts, ...smartReview, ...share, ...campaigns, ...partners, ...access, ...account, ...security, ...onboarding, ...team, ...activity, ...operator, ...apiKeys, ...webhooks, ...sales };

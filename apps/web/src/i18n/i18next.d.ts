@@ -24,6 +24,7 @@ import type team from '../features/team/locales/en.json';
 import type activity from '../features/activity/locales/en.json';
 import type operator from '../features/operator/locales/en.json';
 import type apiKeys from '../features/api-keys/locales/en.json';
+import type webhooks from '../features/webhooks/locales/en.json';
 import type staff from '../features/staff/locales/en.json';
 import type sales from '../features/sales/locales/en.json';
 
@@ -31,7 +32,7 @@ import type sales from '../features/sales/locales/en.json';
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof payouts & typeof smartReview & typeof share & typeof campaigns & typeof partners & typeof access & typeof account & typeof security & typeof onboarding & typeof team & typeof activity & typeof operator & typeof apiKeys & typeof staff & typeof sales };
+    resources: { translation: typeof en & typeof builder & typeof missions & typeof rewards & typeof launch & typeof table & typeof reach & typeof stores & typeof report & typeof exportsT & typeof payment & typeof billing & typeof payouts & typeof smartReview & typeof share & typeof campaigns & typeof partners & typeof access & typeof account & typeof security & typeof onboarding & typeof team & typeof activity & typeof operator & typeof apiKeys & typeof webhooks & typeof staff & typeof sales };
     returnNull: false;
   }
 }

@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconKey, IconLock, IconLogout, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconKey, IconLock, IconLogout, IconShieldLock, IconUserCircle, IconWebhook } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSignOut } from '../../features/auth/api/auth-api';
@@ -55,6 +55,11 @@ export function UserMenu() {
         {me.permissions.includes('api-key:manage') && (
           <Menu.Item leftSection={<IconKey size={16} aria-hidden />} onClick={() => void navigate('/settings/api-keys')}>
             {t('api-keys.title')}
+          </Menu.Item>
+        )}
+        {me.permissions.includes('webhook:manage') && (
+          <Menu.Item leftSection={<IconWebhook size={16} aria-hidden />} onClick={() => void navigate('/settings/webhooks')}>
+            {t('webhooks.title')}
           </Menu.Item>
         )}
         <Menu.Item
