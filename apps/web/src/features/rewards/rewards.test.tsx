@@ -244,6 +244,44 @@ describe('reward wizard', () => {
     expect(await screen.findByText('Export started')).toBeTruthy();
   });
 
+  it('generates codes into a saved code reward from a pattern the domain rule accepts, and counts them as saved', async () => {
+    const api = stubFetch({
+      'POST /api/v3/bundle/5/reward/31/generate-codes': () => ({ body: { added: 500, regenerated: 0, availableCodes: 540 } }),
+    });
+    const existing = rewardFixture({ id: 31, type: 'discount', title: 'Ten off', percentageDiscount: 10, linkToShop: 'https://shop.test', totalCodes: 40 });
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard campaign={{ id: 5, type: 'general', sharedCampaign: false }} missions={[]} reward={existing} onClose={() => undefined} />
+      </SessionProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Generate codes' }));
+    const form = screen.getByRole('group', { name: 'Generate codes' });
+    const generate = () => within(screen.getByRole('group', { name: 'Generate codes' })).getByRole('button', { name: 'Generate' }) as HTMLButtonElement;
+    // Over the cap: refused before it is sent, naming the count.
+    fireEvent.change(within(form).getByLabelText('How many'), { target: { value: '100001' } });
+    expect(await within(form).findByText('At most 100,000 codes at a time')).toBeTruthy();
+    expect(generate().disabled).toBe(true);
+    // Too few characters for the count: 31^4 codes are fewer than 1,000 × 1,000.
+    fireEvent.change(within(form).getByLabelText('How many'), { target: { value: '1000' } });
+    fireEvent.change(within(form).getByLabelText('Characters after the prefix'), { target: { value: '4' } });
+    expect(await within(form).findByText(/^Too short for this many codes/)).toBeTruthy();
+    expect(generate().disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText('How many'), { target: { value: '500' } });
+    await waitFor(() => expect(generate().disabled).toBe(false));
+    fireEvent.change(within(form).getByLabelText('Prefix'), { target: { value: 'SPRING-' } });
+    fireEvent.change(within(form).getByLabelText('Characters after the prefix'), { target: { value: '8' } });
+    fireEvent.click(generate());
+    await waitFor(() => expect(api.to('POST', '/api/v3/bundle/5/reward/31/generate-codes')).toHaveLength(1));
+    expect(api.to('POST', '/api/v3/bundle/5/reward/31/generate-codes')[0]?.body).toEqual({
+      prefix: 'SPRING-',
+      length: 8,
+      alphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789',
+      count: 500,
+    });
+    expect((await screen.findByTestId('generate-summary')).textContent).toBe('500 codes added; 540 available in the pool.');
+    expect(screen.getByText('540 codes already saved')).toBeTruthy();
+  });
+
   it('offers no codes export to a partner filling a shared reward, nor before any code is saved', () => {
     stubFetch({});
     const withCodes = rewardFixture({ id: 31, type: 'discount', title: 'Ten off', percentageDiscount: 10, linkToShop: 'https://shop.test', totalCodes: 40 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZMissionItem, ZRewardRead, type TSaveRewardBody } from '@rally/domain';
+import { ZGenerateCodesResult, ZMissionItem, ZRewardRead, type TGenerateCodesBody, type TSaveRewardBody } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 
@@ -45,4 +45,9 @@ export function uploadCodeFile(
     signal: controller.signal,
   });
   return { promise, abort: () => controller.abort() };
+}
+
+/** Generates codes into a saved code reward's pool from a pattern (decision 0031); the server draws them. */
+export function generateRewardCodes(campaignId: number, rewardId: number, body: TGenerateCodesBody) {
+  return apiFetch(`/v3/bundle/${campaignId}/reward/${rewardId}/generate-codes`, { method: 'POST', body, schema: ZGenerateCodesResult });
 }

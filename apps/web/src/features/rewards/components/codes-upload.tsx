@@ -8,6 +8,7 @@ import { isAbortError } from '../../../lib/upload-file';
 import { ExportButton } from '../../exports';
 import { CODE_FILE_ACCEPT, CODES_TEMPLATE_URL, uploadCodeFile } from '../api/rewards-api';
 import type { TUploadedCodes } from '../lib/reward-form';
+import { GenerateCodes } from './generate-codes';
 
 interface CodesUploadProps {
   value: TUploadedCodes | null;
@@ -17,10 +18,12 @@ interface CodesUploadProps {
   error?: string | undefined;
   /** Offers the export of this reward's saved codes (issued or not, who got which), times in this zone; absent: no export. */
   codesExport?: { timeZone?: string | undefined } | undefined;
+  /** Offers "Generate codes" for a saved reward of this campaign (decision 0031); called with how many were added. */
+  generate?: { campaignId: number; onGenerated: (added: number) => void } | undefined;
 }
 
 /** Reads a .xlsx, .xls or .csv of codes on the server, with upload progress; the save names the kept file by its fileUrl. */
-export function CodesUpload({ value, existingCodes, rewardId, onChange, error, codesExport }: CodesUploadProps) {
+export function CodesUpload({ value, existingCodes, rewardId, onChange, error, codesExport, generate }: CodesUploadProps) {
   const { t } = useTranslation();
   // The upload's progress in percent, while it runs.
   const [progress, setProgress] = useState(0);
@@ -70,6 +73,7 @@ export function CodesUpload({ value, existingCodes, rewardId, onChange, error, c
           </Group>
         </Anchor>
       </Group>
+      {generate && rewardId !== undefined && <GenerateCodes campaignId={generate.campaignId} rewardId={rewardId} onGenerated={generate.onGenerated} />}
       <Text size="xs" c="gray.7">
         {t('rewards.codes.hint')}
       </Text>

@@ -15,6 +15,8 @@ interface DetailsStepProps {
   errors: Record<string, string>;
   paymentPlan: 'prepaid' | 'postpaid';
   rewardId?: number | undefined;
+  /** The campaign of a saved reward whose codes the brand may generate (its own, not a partner's fill). */
+  generateIn?: number | undefined;
   /** Offers the export of the reward's saved codes (see CodesUpload). */
   codesExport?: { timeZone?: string | undefined } | undefined;
   /** The campaign's sold items, for dynamic cash (money). */
@@ -26,7 +28,7 @@ interface DetailsStepProps {
 const counter = (text: string, max: number) => `${text.length}/${max}`;
 
 /** The fields of the chosen type (product rules R33–R36), with the rules' messages under them. */
-export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, codesExport, sold, paidCents = 0 }: DetailsStepProps) {
+export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, generateIn, codesExport, sold, paidCents = 0 }: DetailsStepProps) {
   const { t, i18n } = useTranslation();
   const currency = useBrandCurrency();
   const err = (path: string) => errors[path];
@@ -218,6 +220,11 @@ export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, cod
         onChange={(uploaded: TUploadedCodes) => onChange({ uploaded }, 'uploadedCodes')}
         error={err('uploadedCodes')}
         codesExport={codesExport}
+        generate={
+          generateIn === undefined
+            ? undefined
+            : { campaignId: generateIn, onGenerated: (added) => onChange({ existingCodes: form.existingCodes + added }, 'uploadedCodes') }
+        }
       />
       {finePrint}
     </Stack>

@@ -221,6 +221,8 @@ export function RewardWizard({ campaign, missions, reward, viewMode = false, onC
               errors={shown}
               paymentPlan={me.brand.paymentPlan}
               rewardId={reward?.id}
+              // Codes are generated into a saved reward's pool; a partner filling a shared reward generates none here.
+              generateIn={viewMode ? undefined : campaign.id}
               // The brand's own saved codes; a partner filling a shared reward exports nothing here.
               codesExport={viewMode ? undefined : { timeZone: campaign.timeZone }}
               sold={sold}
