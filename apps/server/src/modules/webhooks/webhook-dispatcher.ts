@@ -7,14 +7,14 @@ import type { SecretBox } from './webhook-secret.js';
 import type { WebhookSender } from './webhook-sender.js';
 import {
   claimDueMessages,
-  countFailure,
+  countFailures,
   hasDueMessages,
-  insertAttempt,
+  insertAttempts,
   markDelivered,
   markFailed,
-  resetFailures,
   type ClaimedMessage,
 } from './webhooks.repository.js';
+import type { webhookAttempts } from '../../db/schema/index.js';
 
 export const DISABLED_MAIL_JOB = 'webhook-disabled-mail';
 
@@ -64,6 +64,16 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   let again = false;
   let stopped = false;
 
+  /** A finished attempt waiting to be written with the others of its batch. */
+  interface Outcome {
+    message: ClaimedMessage;
+    ok: boolean;
+    attempt: typeof webhookAttempts.$inferInsert;
+  }
+  let outcomes: Outcome[] = [];
+  let flushing: Promise<void> | null = null;
+  let flushTimer: NodeJS.Timeout | undefined;
+
   async function deliver(m: ClaimedMessage): Promise<void> {
     const body = webhookBody(m);
     const at = new Date();
@@ -78,9 +88,10 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
     // The log shows what was sent, but not the signature's value (it would let anyone who reads the log replay it).
     const logged = { ...headers, 'webhook-signature': headers['webhook-signature'].replace(/,[^ ]+/g, ',…') };
-    let disabled = false;
-    await db.transaction(async (tx) => {
-      await insertAttempt(tx, {
+    outcomes.push({
+      message: m,
+      ok,
+      attempt: {
         brandId: m.brand_id,
         endpointId: m.endpoint_id,
         messageId: m.id,
@@ -91,19 +102,54 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
         error: answer.error ?? (ok ? null : `answered ${answer.status}`),
         durationMs: answer.durationMs,
         replay: m.replay,
-      });
-      if (ok) {
-        await markDelivered(tx, m.id);
-        await resetFailures(tx, m.endpoint_id);
-        return;
-      }
-      const giveUpAt = new Date(m.created_at).getTime() + policy.retryForSeconds * 1000;
-      const next = Date.now() + webhookRetryDelaySeconds(m.attempts, policy) * 1000;
-      // Retried with backoff until 3 days after the event, then given up ('failed'; a person may still replay it).
-      await markFailed(tx, m.id, next > giveUpAt ? null : new Date(next));
-      disabled = await countFailure(tx, m.endpoint_id, policy.disableAfterFailures);
+      },
     });
-    if (disabled) await deps.jobs.send(DISABLED_MAIL_JOB, { endpointId: m.endpoint_id }, { singletonKey: `webhook-disabled:${m.endpoint_id}` });
+    scheduleFlush();
+  }
+
+  /** Finished attempts are written together (one transaction per batch, not per delivery), at most 20 ms later. */
+  function scheduleFlush(): void {
+    if (flushTimer || flushing) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
+      flushing = flush()
+        .catch((error: unknown) => log.error({ err: error }, 'webhook attempts failed to record'))
+        .finally(() => {
+          flushing = null;
+          if (outcomes.length) scheduleFlush();
+          // The next message of each participant just written may be due now.
+          pump();
+        });
+    }, 20);
+  }
+
+  async function flush(): Promise<void> {
+    const batch = outcomes;
+    outcomes = [];
+    if (batch.length === 0) return;
+    const delivered = batch.filter((o) => o.ok).map((o) => o.message.id);
+    // Retried with backoff until 3 days after the event, then given up ('failed'; a person may still replay it).
+    const failed = batch
+      .filter((o) => !o.ok)
+      .map(({ message: m }) => {
+        const next = Date.now() + webhookRetryDelaySeconds(m.attempts, policy) * 1000;
+        return { id: m.id, next: next > new Date(m.created_at).getTime() + policy.retryForSeconds * 1000 ? null : next };
+      });
+    // Each endpoint's run of failures, in the order the attempts finished.
+    const runs = new Map<number, { id: number; reset: boolean; failures: number }>();
+    for (const o of batch) {
+      const run = runs.get(o.message.endpoint_id) ?? { id: o.message.endpoint_id, reset: false, failures: 0 };
+      if (o.ok) Object.assign(run, { reset: true, failures: 0 });
+      else run.failures += 1;
+      runs.set(run.id, run);
+    }
+    const disabled = await db.transaction(async (tx) => {
+      await insertAttempts(tx, batch.map((o) => o.attempt));
+      await markDelivered(tx, delivered);
+      await markFailed(tx, failed);
+      return countFailures(tx, [...runs.values()], policy.disableAfterFailures);
+    });
+    for (const endpointId of disabled) await deps.jobs.send(DISABLED_MAIL_JOB, { endpointId }, { singletonKey: `webhook-disabled:${endpointId}` });
   }
 
   async function pumpOnce(): Promise<void> {
@@ -115,7 +161,7 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
           .catch((error: unknown) => log.error({ err: error, webhookMessage: m.id }, 'webhook delivery failed to record'))
           .finally(() => {
             inFlight.delete(p);
-            // A slot is free and the next message of this participant may be due now.
+            // A slot is free (the next message of this participant waits for the flush that records this one).
             pump();
           });
         inFlight.add(p);
@@ -149,11 +195,18 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
     },
     /** Waits for deliveries under way (shutdown, tests). */
     async idle(): Promise<void> {
-      while (pumping || inFlight.size > 0) await Promise.all([pumping, ...inFlight]);
+      while (pumping || inFlight.size > 0 || flushing || flushTimer) {
+        await Promise.all([pumping, ...inFlight, flushing]);
+        if (flushTimer && !flushing) await new Promise((resolve) => setTimeout(resolve, 25));
+      }
     },
     async stop(): Promise<void> {
       stopped = true;
       await Promise.all([pumping, ...inFlight]);
+      if (flushTimer) clearTimeout(flushTimer);
+      flushTimer = undefined;
+      await flushing;
+      await flush().catch((error: unknown) => log.error({ err: error }, 'webhook attempts failed to record'));
       sender.close();
     },
   };

@@ -138,42 +138,48 @@ export async function hasDueMessages(db: DbOrTx): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function insertAttempt(db: DbOrTx, row: typeof webhookAttempts.$inferInsert): Promise<void> {
-  await db.insert(webhookAttempts).values(row);
+export async function insertAttempts(db: DbOrTx, rows: (typeof webhookAttempts.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(webhookAttempts).values(rows);
 }
 
-export async function markDelivered(db: DbOrTx, id: number): Promise<void> {
-  await db.update(webhookMessages).set({ status: 'delivered', deliveredAt: new Date(), leaseUntil: null, replay: false }).where(eq(webhookMessages.id, id));
+/** Delivered messages: done. */
+export async function markDelivered(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`update webhook_messages set status = 'delivered', delivered_at = now(), lease_until = null, replay = false
+    where id = any(${sql.raw(`'{${ids.map(Number).join(',')}}'::bigint[]`)})`);
 }
 
-/** A failed attempt: tried again at `next`, or given up ('failed') when null. */
-export async function markFailed(db: DbOrTx, id: number, next: Date | null): Promise<void> {
-  await db
-    .update(webhookMessages)
-    .set(next ? { status: 'pending', nextAttemptAt: next, leaseUntil: null, replay: false } : { status: 'failed', leaseUntil: null, replay: false })
-    .where(eq(webhookMessages.id, id));
-}
-
-/** A delivery succeeded: the endpoint's run of failures is over. */
-export async function resetFailures(db: DbOrTx, endpointId: number): Promise<void> {
-  await db.execute(sql`update webhook_endpoints set consecutive_failures = 0 where id = ${endpointId} and consecutive_failures <> 0`);
+/** Failed attempts: each tried again at its `next` (epoch ms), or given up ('failed') when null. */
+export async function markFailed(db: DbOrTx, failed: { id: number; next: number | null }[]): Promise<void> {
+  if (failed.length === 0) return;
+  await db.execute(sql`update webhook_messages m
+    set status = case when x.next is null then 'failed' else 'pending' end,
+        next_attempt_at = coalesce(to_timestamp(x.next / 1000.0), m.next_attempt_at), lease_until = null, replay = false
+    from jsonb_to_recordset(${JSON.stringify(failed)}::jsonb) as x(id bigint, next double precision)
+    where m.id = x.id`);
 }
 
 /**
- * Counts a failure; when the run reaches `disableAfter`, disables the endpoint (once: only the update that crosses the
- * line answers true, so one mail goes out).
+ * The endpoints' runs of failures after a batch of attempts: `reset` (a delivery succeeded) starts the run again from
+ * the failures after it, `failures` adds to it. An endpoint whose run reaches `disableAfter` is turned off; only the
+ * update that crosses the line answers its id, so one mail goes out.
  */
-export async function countFailure(db: DbOrTx, endpointId: number, disableAfter: number): Promise<boolean> {
-  const rows = rowsOf<{ disabled: boolean }>(
-    await db.execute(sql`update webhook_endpoints
-      set consecutive_failures = consecutive_failures + 1,
-          enabled = case when consecutive_failures + 1 >= ${disableAfter} then false else enabled end,
-          disabled_reason = case when consecutive_failures + 1 >= ${disableAfter} and enabled then 'failures' else disabled_reason end,
-          updated_at = now()
-      where id = ${endpointId}
-      returning (enabled = false and disabled_reason = 'failures' and consecutive_failures = ${disableAfter}) as disabled`),
+export async function countFailures(db: DbOrTx, runs: { id: number; reset: boolean; failures: number }[], disableAfter: number): Promise<number[]> {
+  if (runs.length === 0) return [];
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`with x as (select * from jsonb_to_recordset(${JSON.stringify(runs)}::jsonb) as x(id bigint, reset boolean, failures int)),
+      changed as (
+        update webhook_endpoints e
+           set consecutive_failures = case when x.reset then x.failures else e.consecutive_failures + x.failures end,
+               enabled = e.enabled and (case when x.reset then x.failures else e.consecutive_failures + x.failures end) < ${disableAfter},
+               disabled_reason = case when e.enabled and (case when x.reset then x.failures else e.consecutive_failures + x.failures end) >= ${disableAfter}
+                                      then 'failures' else e.disabled_reason end
+          from x join webhook_endpoints o on o.id = x.id
+         where e.id = x.id and (x.failures > 0 or e.consecutive_failures <> 0)
+        returning e.id, e.enabled, e.disabled_reason, o.enabled as was_enabled)
+      select id from changed where was_enabled and not enabled and disabled_reason = 'failures'`),
   );
-  return rows[0]?.disabled ?? false;
+  return rows.map((r) => Number(r.id));
 }
 
 /** The emails and languages of the brand's owners. */
