@@ -9,8 +9,8 @@ import {
 } from '@rally/domain';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../lib/app-error.js';
-import { recordCompletion, type EngineCaches } from '../engine/index.js';
-import { campaignReachingMe, loadParticipant, type PlayActor } from '../play/index.js';
+import { recordCompletion, type EngineCaches, type ParticipantRef } from '../engine/index.js';
+import { campaignReachingMe, loadParticipant } from '../play/index.js';
 import {
   addBatchCounts,
   claimTransactions,
@@ -59,7 +59,10 @@ interface Transaction {
  * idempotency key (`sales:<transaction>:<campaign mission>`) answers the completions already made instead of
  * making them twice. Writes each line's outcome and moves the batch's counts; the batch is done at the end.
  */
-export async function processSalesBatch(deps: SalesDeps, batch: { id: number; brandId: string }): Promise<LineOutcome[]> {
+export async function processSalesBatch(
+  deps: SalesDeps,
+  batch: { id: number; brandId: string },
+): Promise<LineOutcome[]> {
   const lines = await pendingLines(deps.db, batch.id);
   const txs = new Map<string, Transaction>();
   for (const l of lines) {
@@ -68,13 +71,14 @@ export async function processSalesBatch(deps: SalesDeps, batch: { id: number; br
     txs.set(l.transactionId, t);
   }
   const all: LineOutcome[] = [];
-  const participants = new Map<number, PlayActor | null>();
+  // The sales missions reaching a store's staff, per store: a store user's reach is their store's (play's rule).
+  const reachByStore = new Map<number, TSalesMission[]>();
   const missions = groupMissions(await liveSalesMissions(deps.db, batch.brandId));
   let step: Transaction[] = [];
   let size = 0;
   const flush = async () => {
     if (step.length === 0) return;
-    all.push(...(await processStep(deps, batch, step, missions, participants)));
+    all.push(...(await processStep(deps, batch, step, missions, reachByStore)));
     step = [];
     size = 0;
   };
@@ -123,7 +127,7 @@ async function processStep(
   batch: { id: number; brandId: string },
   txs: Transaction[],
   campaigns: CampaignMissions[],
-  participants: Map<number, PlayActor | null>,
+  reachByStore: Map<number, TSalesMission[]>,
 ): Promise<LineOutcome[]> {
   const { db } = deps;
   const first = (t: Transaction) => t.lines[0]!;
@@ -143,17 +147,24 @@ async function processStep(
   );
   const staffById = new Map(staffRows.map((s) => [s.id, s]));
   const staffByEmail = new Map(staffRows.filter((s) => s.email).map((s) => [s.email!, s]));
-  const known = await knownSkus(db, batch.brandId, [...new Set(txs.flatMap((t) => t.lines.map((l) => salesKey(l.sku))))]);
+  const known = await knownSkus(db, batch.brandId, [
+    ...new Set(txs.flatMap((t) => t.lines.map((l) => salesKey(l.sku)))),
+  ]);
 
   const outcomes = new Map<number, LineOutcome>();
-  const set = (l: SalesLineRow, outcome: TSalesLineOutcome, message: string | null, storeUserId: number | null = null) =>
-    outcomes.set(l.row, { row: l.row, outcome, message, storeUserId });
+  const set = (
+    l: SalesLineRow,
+    outcome: TSalesLineOutcome,
+    message: string | null,
+    storeUserId: number | null = null,
+  ) => outcomes.set(l.row, { row: l.row, outcome, message, storeUserId });
   interface Work {
     tx: Transaction;
-    participant: PlayActor;
+    participant: ParticipantRef;
     plans: TSalesCompletionPlan[];
   }
   const work: Work[] = [];
+  const candidates: { tx: Transaction; staff: SalesStaffRow; lines: SalesLineRow[] }[] = [];
 
   for (const [i, t] of txs.entries()) {
     const head = first(t);
@@ -169,16 +180,19 @@ async function processStep(
     }
     const storeId = storeOf.get(salesKey(head.storePosId));
     if (storeId === undefined) {
-      for (const l of lines) set(l, 'unknown_store', `no store of the brand has the point-of-sale id "${head.storePosId}"`);
+      for (const l of lines)
+        set(l, 'unknown_store', `no store of the brand has the point-of-sale id "${head.storePosId}"`);
       continue;
     }
     const ref = refs[i]!;
     const staff: SalesStaffRow | undefined = 'id' in ref ? staffById.get(ref.id) : staffByEmail.get(ref.email);
-    const staffProblem =
-      !staff ? `no staff member of the brand is "${head.staff}"`
-      : staff.status !== 'active' ? 'the staff member is not active'
-      : staff.store_id !== storeId ? "the staff member works at another store than the sale's"
-      : null;
+    const staffProblem = !staff
+      ? `no staff member of the brand is "${head.staff}"`
+      : staff.status !== 'active'
+        ? 'the staff member is not active'
+        : staff.store_id !== storeId
+          ? "the staff member works at another store than the sale's"
+          : null;
     if (staffProblem || !staff) {
       for (const l of lines) set(l, 'unknown_staff', staffProblem);
       continue;
@@ -188,25 +202,64 @@ async function processStep(
       set(l, 'unknown_sku', `no product of the brand's missions has the SKU "${l.sku}"`, staff.id);
       return false;
     });
-    if (sellable.length === 0) continue;
-    if (!participants.has(staff.id)) participants.set(staff.id, await loadParticipant(db, 'store_user', staff.id));
-    const participant = participants.get(staff.id) ?? null;
-    const reaching = participant ? await missionsReaching(deps, participant, campaigns) : [];
-    const plans = salesCompletionsFor(
-      sellable.map((l) => ({ row: l.row, sku: l.sku, quantity: l.quantity!, amountCents: l.amountCents!, soldAt: l.soldAt!.getTime() })),
-      reaching,
-    );
-    const planned = new Set(plans.flatMap((p) => p.rows));
-    for (const l of sellable)
-      if (!planned.has(l.row)) set(l, 'not_in_live_campaign', 'no running campaign reaching the staff member takes this product at this time', staff.id);
-    if (plans.length > 0 && participant) work.push({ tx: { id: t.id, lines: sellable.filter((l) => planned.has(l.row)) }, participant, plans });
+    if (sellable.length > 0) candidates.push({ tx: t, staff, lines: sellable });
   }
 
+  // The reach of each store not seen yet in this batch, `concurrency` at once, read as one of its staff members.
+  const storesToRead = [
+    ...new Map(
+      candidates.filter((c) => !reachByStore.has(c.staff.store_id)).map((c) => [c.staff.store_id, c.staff.id]),
+    ),
+  ];
+  await inParallel(storesToRead, deps.concurrency, async ([storeId, staffId]) => {
+    const someone = await loadParticipant(db, 'store_user', staffId);
+    reachByStore.set(storeId, someone ? await missionsReaching(deps, someone, campaigns) : []);
+  });
+  for (const { tx, staff, lines } of candidates) {
+    const plans = salesCompletionsFor(
+      lines.map((l) => ({
+        row: l.row,
+        sku: l.sku,
+        quantity: l.quantity!,
+        amountCents: l.amountCents!,
+        soldAt: l.soldAt!.getTime(),
+      })),
+      reachByStore.get(staff.store_id) ?? [],
+    );
+    const planned = new Set(plans.flatMap((p) => p.rows));
+    for (const l of lines)
+      if (!planned.has(l.row))
+        set(
+          l,
+          'not_in_live_campaign',
+          'no running campaign reaching the staff member takes this product at this time',
+          staff.id,
+        );
+    const participant: ParticipantRef = {
+      kind: 'store_user',
+      id: staff.id,
+      brandId: batch.brandId,
+      storeId: staff.store_id,
+    };
+    if (plans.length > 0)
+      work.push({ tx: { id: tx.id, lines: lines.filter((l) => planned.has(l.row)) }, participant, plans });
+  }
   // Claims, in one statement per thousand: a transaction another batch holds is a duplicate.
-  const holders = await claimTransactions(db, batch.brandId, batch.id, work.map((w) => w.tx.id));
+  const holders = await claimTransactions(
+    db,
+    batch.brandId,
+    batch.id,
+    work.map((w) => w.tx.id),
+  );
   const mine = work.filter((w) => {
     if (holders.get(w.tx.id) === batch.id) return true;
-    for (const l of w.tx.lines) set(l, 'duplicate_transaction', `transaction "${w.tx.id}" was credited by batch ${holders.get(w.tx.id) ?? '?'}`, w.participant.id);
+    for (const l of w.tx.lines)
+      set(
+        l,
+        'duplicate_transaction',
+        `transaction "${w.tx.id}" was credited by batch ${holders.get(w.tx.id) ?? '?'}`,
+        w.participant.id,
+      );
     return false;
   });
 
@@ -214,45 +267,52 @@ async function processStep(
   const byParticipant = new Map<number, Work[]>();
   for (const w of mine) byParticipant.set(w.participant.id, [...(byParticipant.get(w.participant.id) ?? []), w]);
   const queues = [...byParticipant.values()];
-  const credits: { transactionId: string; completionId: number; campaignId: number; storeUserId: number; unlocks: number }[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < queues.length) {
-      const queue = queues[next++]!;
-      for (const w of queue) {
-        const okRows = new Set<number>();
-        const refusals = new Map<number, string>();
-        for (const plan of w.plans) {
-          try {
-            const { result, created } = await recordCompletion({
-              db,
-              caches: deps.engine,
-              participant: w.participant,
+  const credits: {
+    transactionId: string;
+    completionId: number;
+    campaignId: number;
+    storeUserId: number;
+    unlocks: number;
+  }[] = [];
+  await inParallel(queues, deps.concurrency, async (queue) => {
+    for (const w of queue) {
+      const okRows = new Set<number>();
+      const refusals = new Map<number, string>();
+      for (const plan of w.plans) {
+        try {
+          const { result, created } = await recordCompletion({
+            db,
+            caches: deps.engine,
+            participant: w.participant,
+            campaignId: plan.campaignId,
+            campaignMissionId: plan.campaignMissionId,
+            body: plan.body,
+            idempotencyKey: keyOf(w.tx.id, plan.campaignMissionId),
+            // A POS line carries no photo.
+            uploadExists: async () => false,
+          });
+          for (const r of plan.rows) okRows.add(r);
+          if (created)
+            credits.push({
+              transactionId: w.tx.id,
+              completionId: result.completion.id,
               campaignId: plan.campaignId,
-              campaignMissionId: plan.campaignMissionId,
-              body: plan.body,
-              idempotencyKey: keyOf(w.tx.id, plan.campaignMissionId),
-              // A POS line carries no photo.
-              uploadExists: async () => false,
+              storeUserId: w.participant.id,
+              unlocks: result.unlocked.length,
             });
-            for (const r of plan.rows) okRows.add(r);
-            if (created)
-              credits.push({ transactionId: w.tx.id, completionId: result.completion.id, campaignId: plan.campaignId, storeUserId: w.participant.id, unlocks: result.unlocked.length });
-          } catch (error) {
-            // The engine's refusals (no entries left, receipt required, campaign ended meanwhile) are the row's answer.
-            if (!(error instanceof AppError) || error.status >= 500) throw error;
-            const why = error.fields[0]?.message ?? error.message;
-            for (const r of plan.rows) refusals.set(r, why);
-          }
-        }
-        for (const l of w.tx.lines) {
-          if (okRows.has(l.row)) set(l, 'credited', null, w.participant.id);
-          else set(l, 'refused', refusals.get(l.row) ?? 'not credited', w.participant.id);
+        } catch (error) {
+          // The engine's refusals (no entries left, receipt required, campaign ended meanwhile) are the row's answer.
+          if (!(error instanceof AppError) || error.status >= 500) throw error;
+          const why = error.fields[0]?.message ?? error.message;
+          for (const r of plan.rows) refusals.set(r, why);
         }
       }
+      for (const l of w.tx.lines) {
+        if (okRows.has(l.row)) set(l, 'credited', null, w.participant.id);
+        else set(l, 'refused', refusals.get(l.row) ?? 'not credited', w.participant.id);
+      }
     }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(deps.concurrency, queues.length)) }, worker));
+  });
 
   const result = txs.flatMap((t) => t.lines.map((l) => outcomes.get(l.row)!));
   await insertCredits(db, batch.brandId, batch.id, credits);
@@ -268,8 +328,21 @@ async function processStep(
   return result;
 }
 
+/** Runs `fn` over the items, at most `concurrency` at once. */
+async function inParallel<T>(items: readonly T[], concurrency: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+}
+
 /** The sales missions of the running campaigns that reach the participant (play's reach rule, kept 10 s per participant). */
-async function missionsReaching(deps: SalesDeps, participant: PlayActor, campaigns: CampaignMissions[]): Promise<TSalesMission[]> {
+async function missionsReaching(
+  deps: SalesDeps,
+  participant: Parameters<typeof campaignReachingMe>[2],
+  campaigns: CampaignMissions[],
+): Promise<TSalesMission[]> {
   const out: TSalesMission[] = [];
   for (const c of campaigns) {
     try {
