@@ -282,6 +282,32 @@ describe('reward wizard', () => {
     expect(screen.getByText('540 codes already saved')).toBeTruthy();
   });
 
+  it('sets a gift card’s low-stock alerts (codes and budget left) and shows what is left against them', async () => {
+    const left = { codesLeft: 40, budgetLeftCents: 30_000 };
+    const api = stubFetch({
+      'GET /api/v3/bundle/5/reward/31/stock-alerts': () => ({ body: { codesBelow: null, budgetBelowCents: null, ...left, codesLow: false, budgetLow: false } }),
+      'PUT /api/v3/bundle/5/reward/31/stock-alerts': (request) => {
+        const body = request.body as { codesBelow: number | null; budgetBelowCents: number | null };
+        return { body: { ...body, ...left, codesLow: 40 < (body.codesBelow ?? 0), budgetLow: 30_000 < (body.budgetBelowCents ?? 0) } };
+      },
+    });
+    const existing = rewardFixture({ id: 31, type: 'gift_card', title: 'Gift', amount: 2_500, linkToShop: 'https://shop.test', totalCodes: 40 });
+    renderWithProviders(
+      <SessionProvider value={meFixture()}>
+        <RewardWizard campaign={{ id: 5, type: 'general', sharedCampaign: false }} missions={[]} reward={existing} onClose={() => undefined} />
+      </SessionProvider>,
+    );
+    const group = await screen.findByRole('group', { name: 'Low-stock alert' });
+    expect(within(group).getByTestId('stock-left').textContent).toBe('40 codes left. $300.00 of budget left.');
+    fireEvent.change(within(group).getByLabelText('Alert when fewer codes than'), { target: { value: '50' } });
+    fireEvent.change(within(group).getByLabelText('Alert when less budget than'), { target: { value: '100' } });
+    fireEvent.click(within(group).getByRole('button', { name: 'Save alert' }));
+    await waitFor(() => expect(api.to('PUT', '/api/v3/bundle/5/reward/31/stock-alerts')).toHaveLength(1));
+    expect(api.to('PUT', '/api/v3/bundle/5/reward/31/stock-alerts')[0]?.body).toEqual({ codesBelow: 50, budgetBelowCents: 10_000 });
+    expect(await within(group).findByText('Alert saved.')).toBeTruthy();
+    expect(within(group).getByTestId('stock-left').textContent).toBe('40 codes left: under the threshold. $300.00 of budget left.');
+  });
+
   it('offers no codes export to a partner filling a shared reward, nor before any code is saved', () => {
     stubFetch({});
     const withCodes = rewardFixture({ id: 31, type: 'discount', title: 'Ten off', percentageDiscount: 10, linkToShop: 'https://shop.test', totalCodes: 40 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZGenerateCodesResult, ZMissionItem, ZRewardRead, type TGenerateCodesBody, type TSaveRewardBody } from '@rally/domain';
+import { ZGenerateCodesResult, ZMissionItem, ZRewardRead, ZStockAlerts, type TGenerateCodesBody, type TSaveRewardBody, type TStockAlertsBody } from '@rally/domain';
 import { apiFetch } from '../../../lib/api-client';
 import { uploadFile } from '../../../lib/upload-file';
 
@@ -50,4 +50,13 @@ export function uploadCodeFile(
 /** Generates codes into a saved code reward's pool from a pattern (decision 0031); the server draws them. */
 export function generateRewardCodes(campaignId: number, rewardId: number, body: TGenerateCodesBody) {
   return apiFetch(`/v3/bundle/${campaignId}/reward/${rewardId}/generate-codes`, { method: 'POST', body, schema: ZGenerateCodesResult });
+}
+
+/** A reward's low-stock thresholds and what is left of it (decision 0031). */
+export function fetchStockAlerts(campaignId: number, rewardId: number, signal?: AbortSignal) {
+  return apiFetch(`/v3/bundle/${campaignId}/reward/${rewardId}/stock-alerts`, { schema: ZStockAlerts, ...(signal ? { signal } : {}) });
+}
+
+export function saveStockAlerts(campaignId: number, rewardId: number, body: TStockAlertsBody) {
+  return apiFetch(`/v3/bundle/${campaignId}/reward/${rewardId}/stock-alerts`, { method: 'PUT', body, schema: ZStockAlerts });
 }

@@ -8,6 +8,7 @@ import type { TRewardForm, TSoldItem, TUploadedCodes } from '../lib/reward-form'
 import { CodesUpload } from './codes-upload';
 import { DynamicCash } from './dynamic-cash';
 import { MoneyInput } from './money-input';
+import { StockAlerts } from './stock-alerts';
 
 interface DetailsStepProps {
   form: TRewardForm;
@@ -15,7 +16,10 @@ interface DetailsStepProps {
   errors: Record<string, string>;
   paymentPlan: 'prepaid' | 'postpaid';
   rewardId?: number | undefined;
-  /** The campaign of a saved reward whose codes the brand may generate (its own, not a partner's fill). */
+  /**
+   * The campaign of a saved reward the brand manages itself (not a partner's fill): its codes may be generated and its
+   * low-stock alerts set.
+   */
   generateIn?: number | undefined;
   /** Offers the export of the reward's saved codes (see CodesUpload). */
   codesExport?: { timeZone?: string | undefined } | undefined;
@@ -84,6 +88,7 @@ export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, gen
           onChange={(patch, paths) => onChange(patch, paths)}
           errors={errors}
         />
+        {generateIn !== undefined && rewardId !== undefined && <StockAlerts campaignId={generateIn} rewardId={rewardId} codes={false} budget />}
       </Stack>
     );
   }
@@ -226,6 +231,9 @@ export function DetailsStep({ form, onChange, errors, paymentPlan, rewardId, gen
             : { campaignId: generateIn, onGenerated: (added) => onChange({ existingCodes: form.existingCodes + added }, 'uploadedCodes') }
         }
       />
+      {generateIn !== undefined && rewardId !== undefined && (
+        <StockAlerts campaignId={generateIn} rewardId={rewardId} codes budget={form.type === 'gift_card'} />
+      )}
       {finePrint}
     </Stack>
   );
