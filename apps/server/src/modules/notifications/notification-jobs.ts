@@ -146,13 +146,31 @@ async function sendPushBatch(deps: NotificationJobDeps, batch: ClaimedDelivery[]
   if (retry.length + failed.length > 0) deps.log.warn({ failed: retry.length + failed.length, error: lastError }, 'web push failed');
 }
 
+type MailLanguage = 'en' | 'es' | 'fr';
+const MAIL_FOOTER: Record<MailLanguage, string> = {
+  en: 'You get this mail because you chose mail for these notifications in Rally (Settings → Notifications).',
+  es: 'Recibes este correo porque elegiste el correo para estas notificaciones en Rally (Ajustes → Notificaciones).',
+  fr: 'Vous recevez ce mail car vous avez choisi le mail pour ces notifications dans Rally (Réglages → Notifications).',
+};
+
+/**
+ * A mail is written in the language the person saved in /play (decision 0027); without one, in that of their newest
+ * push subscription (the browser's), English otherwise. A push keeps its own browser's language.
+ */
+function mailLanguage(d: ClaimedDelivery): MailLanguage {
+  const known = (l: string | null | undefined): l is MailLanguage => l === 'en' || l === 'es' || l === 'fr';
+  if (known(d.language)) return d.language;
+  const browser = d.subscriptions?.[0]?.language;
+  return known(browser) ? browser : 'en';
+}
+
 async function sendMailBatch(deps: NotificationJobDeps, batch: ClaimedDelivery[]): Promise<void> {
   for (const d of batch) {
     if (!d.email) {
       await finishDeliveries(deps.db, [d.delivery_id], 'skipped');
       continue;
     }
-    const lang = d.subscriptions?.[0]?.language ?? 'en';
+    const lang = mailLanguage(d);
     const text = notificationText(d.kind, d.data, lang);
     try {
       const body = await renderEmail({
@@ -161,7 +179,7 @@ async function sendMailBatch(deps: NotificationJobDeps, batch: ClaimedDelivery[]
         preheader: text.body,
         paragraphs: [text.body],
         action: { label: 'Rally', url: `${deps.publicUrl}/play/inbox` },
-        footer: 'You get this mail because you chose mail for these notifications in Rally (Settings → Notifications).',
+        footer: MAIL_FOOTER[lang],
       });
       await deps.mailer.send({ to: d.email, subject: text.title, ...body });
       await finishDeliveries(deps.db, [d.delivery_id], 'sent');

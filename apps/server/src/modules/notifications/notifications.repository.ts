@@ -236,6 +236,9 @@ export interface ClaimedDelivery {
   campaign_id: number;
   data: TNotificationData;
   email: string | null;
+  /** The language the person saved in /play (decision 0027), null when they never chose one. */
+  language: string | null;
+  /** Newest first: the first one's language is a mail's fallback when the person saved none. */
   subscriptions: { endpoint: string; p256dh: string; auth: string; language: string }[] | null;
 }
 
@@ -253,8 +256,9 @@ export async function claimDeliveries(db: DbOrTx, channel: 'push' | 'mail', limi
                          order by id limit ${limit} for update skip locked)
         returning d.id, d.notification_id, d.attempts)
       select c.id as delivery_id, c.attempts, n.id as notification_id, n.kind, n.campaign_id, n.data,
-        coalesce(su.email, co.email) as email,
-        (select json_agg(json_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth, 'language', s.language))
+        coalesce(su.email, co.email) as email, coalesce(su.locale, co.locale) as language,
+        (select json_agg(json_build_object('endpoint', s.endpoint, 'p256dh', s.p256dh, 'auth', s.auth, 'language', s.language)
+                         order by s.created_at desc, s.id desc)
            from push_subscriptions s where s.participant = n.participant) as subscriptions
       from claimed c join notifications n on n.id = c.notification_id
       left join store_users su on su.id = n.store_user_id

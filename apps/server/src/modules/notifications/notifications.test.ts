@@ -274,6 +274,30 @@ describe('choices and channels', () => {
     for (const cookie of cookies) expect((await inbox(cookie)).items.some((i) => i.campaignId === k.campaign.id)).toBe(true);
   }, 60_000);
 
+  it('mails a participant in the language they saved in /play, over their browser\'s', async () => {
+    const k = await scheduledCampaign('Semana de prueba');
+    const [speaker] = k.staff;
+    const cookie = await playCookie(db(), brand(), speaker!.id);
+    // Their browser subscribed in English; in /play settings they then chose Spanish.
+    const sub = push.subscribe();
+    const subscribed = await t.app.inject({ method: 'POST', url: '/api/play/notifications/push-subscriptions', headers: { cookie }, payload: { endpoint: sub.endpoint, keys: sub.keys, language: 'en' } });
+    expect(subscribed.statusCode).toBe(201);
+    const settings = await t.app.inject({ method: 'PATCH', url: '/api/play/me/settings', headers: { cookie }, payload: { language: 'es' } });
+    expect(settings.statusCode).toBe(200);
+    const chose = await t.app.inject({ method: 'POST', url: '/api/play/notifications/choices', headers: { cookie }, payload: { choices: [{ kind: 'campaign-launched', channel: 'mail', enabled: true }] } });
+    expect(chose.statusCode).toBe(200);
+
+    await activate(k.campaign.id);
+    const mail = await smtp.waitFor((m) => m.to.includes(speaker!.email!) && m.subject.includes('Semana de prueba'), 30_000);
+    expect(mail.subject).toBe('Nueva campaña: Semana de prueba');
+    expect(mail.text).toContain('Semana de prueba ya te incluye');
+    expect(mail.text).toContain('Recibes este correo');
+    expect(mail.html).toContain('lang="es"');
+    // The push keeps the language its browser subscribed with.
+    const pushed = await push.waitFor((p) => p.subscriptionId === sub.id);
+    expect(JSON.parse(pushed.payload)).toMatchObject({ title: 'New campaign: Semana de prueba' });
+  }, 60_000);
+
   it('announces a campaign ending within 24 hours once', async () => {
     const k = await scheduledCampaign('Last call');
     await db().execute(sql`update campaigns set status = 'active', end_date = now() + interval '3 hours' where id = ${k.campaign.id}`);
