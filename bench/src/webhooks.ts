@@ -19,16 +19,16 @@ import { writeSection } from './lib/results.js';
  *     commit to its arrival at the receiver;
  *  3. submit p95 with the brand's one endpoint timing out on every call (a receiver that never answers; the 10 s
  *     timeout) against the same submits with no endpoint, in one run.
- *   npm run webhooks -w @rally/bench -- [--burst 20000] [--rate 600] [--steady 10] [--connections 20] [--duration 15]
+ *   npm run webhooks -w @rally/bench -- [--burst 10000] [--rate 600] [--steady 10] [--connections 20] [--duration 10]
  *     [--url postgres://postgres@127.0.0.1:5432/rally_webhook_bench] [--no-write]
  */
 const { values } = parseArgs({
   options: {
-    burst: { type: 'string', default: '20000' },
+    burst: { type: 'string', default: '10000' },
     rate: { type: 'string', default: '600' },
     steady: { type: 'string', default: '10' },
     connections: { type: 'string', default: '20' },
-    duration: { type: 'string', default: '15' },
+    duration: { type: 'string', default: '10' },
     pool: { type: 'string', default: '10' },
     'no-write': { type: 'boolean', default: false },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/rally_webhook_bench' },

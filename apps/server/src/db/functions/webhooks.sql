@@ -22,7 +22,7 @@ $$;
 -- The events Rally writes itself, from triggers on the tables whose change they are (migration 0045 creates the
 -- triggers), so every path to a change — the dashboard, the public API, the scheduler, the engine — writes its event
 -- in the change's own transaction and no use case has to remember to. Each function first asks whether the brand has
--- an enabled endpoint at all (the partial index), so a brand without endpoints pays one index probe per statement.
+-- an enabled endpoint at all (the partial index), so a brand without endpoints pays one index probe per row.
 
 -- A participant as payloads name them, and as the ordering key of their events.
 CREATE OR REPLACE FUNCTION webhook_participant(p_store_user_id integer, p_consumer_id integer) RETURNS jsonb
@@ -60,16 +60,17 @@ BEGIN
 END
 $$;
 
--- Completions the engine wrote (submit, a manager's entry, the public API, sales), from the statement's new rows.
-CREATE OR REPLACE FUNCTION webhook_completions_created() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A completion the engine wrote (submit, a manager's entry, the public API, sales). A row trigger, not a statement one
+-- over the new rows: PL/pgSQL plans a query over a transition table again on every statement, which cost a submit
+-- more than the whole event (bench/RESULTS.md, issue 31); a row trigger's probe is a cached plan.
+CREATE OR REPLACE FUNCTION webhook_completion_created() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.enabled AND e.brand_id IN (SELECT n.brand_id FROM created n)) THEN RETURN NULL; END IF;
-  PERFORM webhook_enqueue(n.brand_id, 'completion.created',
-    jsonb_build_object('completionId', n.id, 'campaignId', n.campaign_id, 'campaignMissionId', n.campaign_mission_id,
-      'participant', webhook_participant(n.store_user_id, n.consumer_id), 'storeId', n.store_id, 'status', n.status,
-      'salesAmountCents', n.sales_amount_cents, 'itemsSold', n.items_sold, 'createdAt', n.created_at),
-    webhook_ordering_key(n.store_user_id, n.consumer_id))
-    FROM (SELECT * FROM created ORDER BY id) n;
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.brand_id = NEW.brand_id AND e.enabled) THEN RETURN NULL; END IF;
+  PERFORM webhook_enqueue(NEW.brand_id, 'completion.created',
+    jsonb_build_object('completionId', NEW.id, 'campaignId', NEW.campaign_id, 'campaignMissionId', NEW.campaign_mission_id,
+      'participant', webhook_participant(NEW.store_user_id, NEW.consumer_id), 'storeId', NEW.store_id, 'status', NEW.status,
+      'salesAmountCents', NEW.sales_amount_cents, 'itemsSold', NEW.items_sold, 'createdAt', NEW.created_at),
+    webhook_ordering_key(NEW.store_user_id, NEW.consumer_id));
   RETURN NULL;
 END
 $$;
@@ -86,25 +87,24 @@ BEGIN
 END
 $$;
 
--- Unlocks engine_issue inserted (its one issuance path, whichever way it was reached): reward.unlocked for each, and
--- code.issued for each that carries a code, after its unlock in the participant's order.
-CREATE OR REPLACE FUNCTION webhook_unlocks_issued() RETURNS trigger LANGUAGE plpgsql AS $$
+-- An unlock engine_issue inserted (its one issuance path, whichever way it was reached): reward.unlocked, then
+-- code.issued when it carries a code, in that order for the participant. A row trigger, as for completions.
+CREATE OR REPLACE FUNCTION webhook_unlock_issued() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  k text;
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.enabled AND e.brand_id IN (SELECT i.brand_id FROM issued i)) THEN RETURN NULL; END IF;
-  PERFORM webhook_enqueue(i.brand_id, i.event_type, i.payload, webhook_ordering_key(i.store_user_id, i.consumer_id))
-    FROM (
-      SELECT u.id, u.brand_id, u.store_user_id, u.consumer_id, 1 AS n, 'reward.unlocked' AS event_type,
-             jsonb_build_object('unlockId', u.id, 'campaignId', u.campaign_id, 'rewardId', u.reward_id, 'completionId', u.completion_id,
-               'participant', webhook_participant(u.store_user_id, u.consumer_id), 'status', u.status,
-               'amountCents', u.amount_cents, 'codeIssued', u.code_id IS NOT NULL, 'createdAt', u.created_at) AS payload
-        FROM issued u
-      UNION ALL
-      SELECT u.id, u.brand_id, u.store_user_id, u.consumer_id, 2, 'code.issued',
-             jsonb_build_object('unlockId', u.id, 'campaignId', u.campaign_id, 'rewardId', u.reward_id,
-               'participant', webhook_participant(u.store_user_id, u.consumer_id), 'code', rc.code, 'createdAt', u.created_at)
-        FROM issued u JOIN reward_codes rc ON rc.id = u.code_id
-      ORDER BY 1, 5
-    ) i;
+  IF NOT EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.brand_id = NEW.brand_id AND e.enabled) THEN RETURN NULL; END IF;
+  k := webhook_ordering_key(NEW.store_user_id, NEW.consumer_id);
+  PERFORM webhook_enqueue(NEW.brand_id, 'reward.unlocked',
+    jsonb_build_object('unlockId', NEW.id, 'campaignId', NEW.campaign_id, 'rewardId', NEW.reward_id, 'completionId', NEW.completion_id,
+      'participant', webhook_participant(NEW.store_user_id, NEW.consumer_id), 'status', NEW.status,
+      'amountCents', NEW.amount_cents, 'codeIssued', NEW.code_id IS NOT NULL, 'createdAt', NEW.created_at), k);
+  IF NEW.code_id IS NOT NULL THEN
+    PERFORM webhook_enqueue(NEW.brand_id, 'code.issued',
+      jsonb_build_object('unlockId', NEW.id, 'campaignId', NEW.campaign_id, 'rewardId', NEW.reward_id,
+        'participant', webhook_participant(NEW.store_user_id, NEW.consumer_id), 'code', rc.code, 'createdAt', NEW.created_at), k)
+      FROM reward_codes rc WHERE rc.id = NEW.code_id;
+  END IF;
   RETURN NULL;
 END
 $$;

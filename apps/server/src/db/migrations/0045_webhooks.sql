@@ -40,8 +40,10 @@ CREATE TABLE "webhook_messages" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "webhook_messages_status_known" CHECK ("status" in ('pending', 'sending', 'delivered', 'failed'))
 );--> statement-breakpoint
-ALTER TABLE "webhook_messages" ADD CONSTRAINT "webhook_messages_brand_id_brands_id_fk" FOREIGN KEY ("brand_id") REFERENCES "public"."brands"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "webhook_messages" ADD CONSTRAINT "webhook_messages_endpoint_id_webhook_endpoints_id_fk" FOREIGN KEY ("endpoint_id") REFERENCES "public"."webhook_endpoints"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- No foreign keys here: a message is written by the submit hot path, and a key's check would take a KEY SHARE lock on
+-- the brand's and the endpoint's row for every event — every concurrent submit of the brand locking the same two rows
+-- (decision 0008 §13 keeps engine rows off the brand row for the same reason). Deleting an endpoint deletes its messages
+-- (modules/webhooks); brands are not deleted.
 -- The dispatcher's claim: open messages in order, and the earlier open message of the same ordering key.
 CREATE INDEX "webhook_messages_open_idx" ON "webhook_messages" USING btree ("id") WHERE "webhook_messages"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "webhook_messages_order_idx" ON "webhook_messages" USING btree ("endpoint_id","ordering_key","id") WHERE "webhook_messages"."status" in ('pending', 'sending');--> statement-breakpoint
@@ -69,19 +71,17 @@ CREATE INDEX "webhook_attempts_message_idx" ON "webhook_attempts" USING btree ("
 -- only let the triggers be created here, and do nothing until the source file replaces them.
 CREATE OR REPLACE FUNCTION webhook_campaign_launched() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION webhook_campaign_ended() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION webhook_completions_created() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_completion_created() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION webhook_completion_settled() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
-CREATE OR REPLACE FUNCTION webhook_unlocks_issued() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION webhook_unlock_issued() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION webhook_invoice_closed() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;--> statement-breakpoint
 CREATE TRIGGER campaigns_webhook_launched AFTER UPDATE OF status ON "campaigns" FOR EACH ROW
   WHEN (NEW.status = 'active' AND OLD.status IS DISTINCT FROM 'active') EXECUTE FUNCTION webhook_campaign_launched();--> statement-breakpoint
 CREATE TRIGGER campaign_audit_webhook_ended AFTER INSERT ON "campaign_audit" FOR EACH ROW
   WHEN (NEW.action IN ('end', 'scheduler.end', 'engine.codes_over', 'engine.budget_over')) EXECUTE FUNCTION webhook_campaign_ended();--> statement-breakpoint
-CREATE TRIGGER completions_webhook_created AFTER INSERT ON "completions" REFERENCING NEW TABLE AS created
-  FOR EACH STATEMENT EXECUTE FUNCTION webhook_completions_created();--> statement-breakpoint
+CREATE TRIGGER completions_webhook_created AFTER INSERT ON "completions" FOR EACH ROW EXECUTE FUNCTION webhook_completion_created();--> statement-breakpoint
 CREATE TRIGGER completions_webhook_settled AFTER UPDATE OF status ON "completions" FOR EACH ROW
   WHEN (OLD.status = 'pending' AND NEW.status IN ('accepted', 'rejected')) EXECUTE FUNCTION webhook_completion_settled();--> statement-breakpoint
-CREATE TRIGGER reward_unlocks_webhook_issued AFTER INSERT ON "reward_unlocks" REFERENCING NEW TABLE AS issued
-  FOR EACH STATEMENT EXECUTE FUNCTION webhook_unlocks_issued();--> statement-breakpoint
+CREATE TRIGGER reward_unlocks_webhook_issued AFTER INSERT ON "reward_unlocks" FOR EACH ROW EXECUTE FUNCTION webhook_unlock_issued();--> statement-breakpoint
 CREATE TRIGGER invoices_webhook_closed AFTER UPDATE OF closed_at ON "invoices" FOR EACH ROW
   WHEN (OLD.closed_at IS NULL AND NEW.closed_at IS NOT NULL) EXECUTE FUNCTION webhook_invoice_closed();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { brandIdColumn } from './columns.js';
+import { brandIdColumn, brandIdViaParentColumn } from './columns.js';
 import { users } from './auth.js';
 
 /**
@@ -43,10 +43,10 @@ export const webhookMessages = pgTable(
   'webhook_messages',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    brandId: brandIdColumn(),
-    endpointId: bigint('endpoint_id', { mode: 'number' })
-      .notNull()
-      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    // No foreign keys: written on the submit hot path, a key's check would lock the brand's and the endpoint's row for
+    // every event (migration 0045). Deleting an endpoint deletes its messages (deleteEndpointRow).
+    brandId: brandIdViaParentColumn(),
+    endpointId: bigint('endpoint_id', { mode: 'number' }).notNull(),
     messageId: text('message_id').notNull(),
     eventType: text('event_type').notNull(),
     payload: jsonb('payload').notNull(),

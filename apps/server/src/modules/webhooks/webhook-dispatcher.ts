@@ -161,8 +161,9 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
           .catch((error: unknown) => log.error({ err: error, webhookMessage: m.id }, 'webhook delivery failed to record'))
           .finally(() => {
             inFlight.delete(p);
-            // A slot is free (the next message of this participant waits for the flush that records this one).
-            pump();
+            // Claim again once a quarter of the slots are free, not per slot: one claim per message would make the claims
+            // the bottleneck of a backlog. (The next message of this participant waits for the flush recording this one.)
+            if (concurrency - inFlight.size >= Math.max(1, concurrency / 4)) pump();
           });
         inFlight.add(p);
       }

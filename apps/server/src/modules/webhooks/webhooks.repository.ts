@@ -46,7 +46,9 @@ export async function updateEndpointRow(db: DbOrTx, id: number, set: Partial<typ
   return row!;
 }
 
+/** Deletes an endpoint with its messages (they have no foreign key to cascade; their attempts do). */
 export async function deleteEndpointRow(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(webhookMessages).where(eq(webhookMessages.endpointId, id));
   await db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
 }
 

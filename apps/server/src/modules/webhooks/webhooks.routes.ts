@@ -56,7 +56,7 @@ export function createWebhooks(app: FastifyInstance, opts: WebhookOptions): Webh
   const db = app.database.db;
   const policy = opts.policy ?? WEBHOOK_DELIVERY;
   const settings = { box: createSecretBox(opts.authSecret), allowPrivate: opts.allowPrivate };
-  const sender = createWebhookSender({ allowPrivate: opts.allowPrivate, timeoutMs: policy.timeoutMs, responseBodyChars: policy.responseBodyChars });
+  const sender = createWebhookSender({ allowPrivate: opts.allowPrivate, timeoutMs: policy.timeoutMs, responseBodyChars: policy.responseBodyChars, maxSockets: 64 });
   const dispatcher = registerWebhookDispatcher({ db, jobs: app.jobs, log: app.log, box: settings.box, sender, sweepSeconds: opts.sweepSeconds, policy });
   app.addHook('onClose', () => dispatcher.stop());
   app.jobs.register<{ endpointId: number }>(DISABLED_MAIL_JOB, ({ endpointId }) =>
