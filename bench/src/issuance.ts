@@ -14,7 +14,7 @@ const { campaignMissions, campaigns, missions, rewardCodes, rewards, storeUsers,
  * spent = paid − left = ledger sum, exactly 1,000 issued. (The earlier write path it was once compared with in the
  * same run is gone with issue 26: a before/after comparison now runs two checkouts against their own databases,
  * bench/RESULTS.md.)
- *   npm run issuance -w @rally/bench -- [--participants 32] [--seconds 15] [--rounds 1] [--url postgres://postgres@127.0.0.1:5432/postgres]
+ *   npm run issuance -w @rally/bench -- [--participants 32] [--seconds 15] [--rounds 1] [--low-stock] [--url postgres://postgres@127.0.0.1:5432/postgres]
  */
 const { values } = parseArgs({
   options: {
@@ -23,6 +23,8 @@ const { values } = parseArgs({
     codes: { type: 'string', default: '100000' },
     rounds: { type: 'string', default: '1' },
     'skip-pool': { type: 'boolean', default: false },
+    // Low-stock alerts armed on both rewards (decision 0031), not crossed during the run: the submit's added check.
+    'low-stock': { type: 'boolean', default: false },
     // Keeps the database for inspection (its name is printed); drop it afterwards.
     keep: { type: 'boolean', default: false },
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
@@ -63,6 +65,11 @@ async function setup(users: number, codes: number, withMoney: boolean) {
       .values({ brandId, campaignId: c!.id, type: 'money', title: 'Cash', amountCents: 100, budgetCents: 100_000_000, budgetPaidCents: 100_000_000, isUnlimited: true })
       .returning();
     money = r!.id;
+  }
+  if (values['low-stock']) {
+    await db.execute(sql`update rewards set codes_low_threshold = 1000 where id = ${code!.id}`);
+    await db.execute(sql`select reward_codes_low_arm(${code!.id}::int)`);
+    if (money !== null) await db.execute(sql`update rewards set budget_low_threshold_cents = 1000000 where id = ${money}`);
   }
   return { brandId, storeId: store!.id, people, campaignId: c!.id, cmId: cm!.id, missionId: m!.id, codeRewardId: code!.id, money };
 }
@@ -114,7 +121,7 @@ for (let round = 1; round <= Number(values.rounds); round++) {
       }),
     );
     const secs = (Date.now() - t0) / 1000;
-    console.log(JSON.stringify({ part: 'issuance', round, path, participants: P, seconds: secs, completions, unlocks, unlocksPerSecond: Math.round(unlocks / secs), completionsPerSecond: Math.round(completions / secs), loadAverage: os.loadavg().map((n) => Number(n.toFixed(1))), ...(await exactness(a)) }));
+    console.log(JSON.stringify({ part: 'issuance', round, path, lowStock: values['low-stock'], participants: P, seconds: secs, completions, unlocks, unlocksPerSecond: Math.round(unlocks / secs), completionsPerSecond: Math.round(completions / secs), loadAverage: os.loadavg().map((n) => Number(n.toFixed(1))), ...(await exactness(a)) }));
   }
 }
 
