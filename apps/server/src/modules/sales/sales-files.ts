@@ -5,7 +5,7 @@ import type { BackgroundJobs } from '../../lib/background-jobs.js';
 import { readSpreadsheet } from '../../lib/spreadsheet-file/read-spreadsheet.js';
 import type { MediaStorage } from '../media/index.js';
 import { toSalesBatch } from './sales.mapper.js';
-import { findBatchById, insertBatch, insertLines, unfinishedFileBatches, updateBatch, type NewSalesLine } from './sales.repository.js';
+import { findBatchById, insertBatch, insertLines, stalledApiBatches, unfinishedFileBatches, updateBatch, type NewSalesLine } from './sales.repository.js';
 import { processSalesBatch, type SalesDeps } from './process-sales-batch.js';
 
 /** The queue of sales files: one job per file batch. */
@@ -100,10 +100,16 @@ async function readLines(deps: SalesFileDeps, key: string, fileName: string): Pr
   };
 }
 
-/** Registers the job and, at start, queues again the file batches a restart left unfinished. */
+/**
+ * Registers the job; at start, queues again the file batches a restart left unfinished; every minute, finishes an API
+ * batch whose call stopped half way (its claims are its own, so the rest of its lines are credited, never twice).
+ */
 export function registerSalesJobs(deps: SalesFileDeps): void {
   deps.jobs.register<{ batchId: number }>(SALES_FILE_JOB, (data) => processSalesFile(deps, data.batchId));
   deps.jobs.onStart(async () => {
     for (const b of await unfinishedFileBatches(deps.db)) await deps.jobs.send(SALES_FILE_JOB, { batchId: b.id }, { singletonKey: `sales-file:${b.id}` });
+  });
+  deps.jobs.every('sales-stalled-api-batches', 60, async () => {
+    for (const b of await stalledApiBatches(deps.db, 5)) await deps.jobs.send(SALES_FILE_JOB, { batchId: b.id }, { singletonKey: `sales-file:${b.id}` });
   });
 }

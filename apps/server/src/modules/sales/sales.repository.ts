@@ -48,6 +48,14 @@ export async function unfinishedFileBatches(db: DbOrTx): Promise<{ id: number }[
     .where(and(eq(salesBatches.source, 'file'), sql`${salesBatches.status} in ('queued', 'processing')`));
 }
 
+/** API batches still processing long after their call (the process stopped during the call). */
+export async function stalledApiBatches(db: DbOrTx, olderThanMinutes: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: salesBatches.id })
+    .from(salesBatches)
+    .where(and(eq(salesBatches.source, 'api'), eq(salesBatches.status, 'processing'), sql`${salesBatches.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`));
+}
+
 export async function updateBatch(db: DbOrTx, id: number, set: Partial<Omit<SalesBatchRow, 'id' | 'brandId'>>): Promise<void> {
   await db.update(salesBatches).set(set).where(eq(salesBatches.id, id));
 }

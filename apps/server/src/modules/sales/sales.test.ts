@@ -10,7 +10,7 @@ import {
   type TSalesLine,
   type TSalesPostResult,
 } from '@rally/domain';
-import { completions, missionItems, stores } from '../../db/schema/index.js';
+import { completions, missionItems, salesBatches, salesLines, salesTransactions, stores } from '../../db/schema/index.js';
 import { runningCampaign } from '../../testing/engine-kit.js';
 import { factories } from '../../testing/factories.js';
 import { multipartBody } from '../../testing/multipart.js';
@@ -201,5 +201,27 @@ describe('sales files', () => {
     const failed = (await call(salesKey, 'GET', `/api/v1/sales/batches/${(bad.json() as TSalesBatch).id}`)).json() as TSalesBatchDetail;
     expect(failed.batch.status).toBe('failed');
     expect(failed.batch.error).toContain('store_pos_id');
+  });
+
+  it('finishes a batch whose call stopped after claiming its transactions: the rest is credited, nothing twice', async () => {
+    const k = await salesCampaign('D');
+    const [jamie] = k.users;
+    const owner = t.brandIds.owner;
+    const [batch] = await db().insert(salesBatches).values({ brandId: owner, source: 'api', sentBy: 'Store POS', status: 'processing', linesTotal: 2 }).returning();
+    const soldAt = new Date(Date.now() - 1_000);
+    await db().insert(salesLines).values(
+      ['D-T1', 'D-T2'].map((transactionId, row) => ({ brandId: owner, batchId: batch!.id, row, storePosId: 'D-POS', staff: jamie!.email!, sku: 'D-SKU-1', quantity: 1, amountCents: 500, soldAt, transactionId })),
+    );
+    // The claim of D-T1 was written before the process stopped; another batch holds nothing of these.
+    await db().insert(salesTransactions).values({ brandId: owner, transactionId: 'D-T1', batchId: batch!.id });
+    await t.app.jobs.send('sales-file', { batchId: batch!.id });
+    await t.app.jobs.drain();
+    const done = (await call(salesKey, 'GET', `/api/v1/sales/batches/${batch!.id}?rows=all`)).json() as TSalesBatchDetail;
+    expect(done.batch).toMatchObject({ status: 'done', processed: 2, credited: 2, completions: 2 });
+    // Run again: every line keeps its outcome, the engine is not asked twice.
+    await t.app.jobs.send('sales-file', { batchId: batch!.id });
+    await t.app.jobs.drain();
+    const made = await db().select().from(completions).where(eq(completions.campaignMissionId, k.sale.cm.id));
+    expect(made).toHaveLength(2);
   });
 });
