@@ -9,7 +9,7 @@ export type TActivityActorKind = (typeof ACTIVITY_ACTOR_KINDS)[number];
  * The areas of the log (the part of an action before its dot): the filter's choices. Campaign lines come from the
  * campaign's own audit (one read model; see modules/activity).
  */
-export const ACTIVITY_AREAS = ['brand', 'member', 'invitation', 'partner', 'campaign', 'billing', 'security', 'operator', 'staff', 'api_key'] as const;
+export const ACTIVITY_AREAS = ['brand', 'member', 'invitation', 'partner', 'campaign', 'billing', 'security', 'operator', 'staff', 'api_key', 'webhook'] as const;
 export type TActivityArea = (typeof ACTIVITY_AREAS)[number];
 
 const id = z.string().trim().min(1).max(100);
