@@ -106,14 +106,13 @@ export interface ClaimedMessage {
  * lease. `skip locked`: two dispatchers never take the same message. A message whose lease ran out (its process died
  * mid-send) is due again.
  */
-export async function claimDueMessages(db: DbOrTx, limit: number, leaseSeconds: number, exceptEndpoints: readonly number[] = []): Promise<ClaimedMessage[]> {
+export async function claimDueMessages(db: DbOrTx, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
   return rowsOf<ClaimedMessage>(
     await db.execute(sql`
       with due as (
         select m.id from webhook_messages m
          where m.status in ('pending', 'sending')
            and (case when m.status = 'pending' then m.next_attempt_at else m.lease_until end) <= now()
-           and not (m.endpoint_id = any(${sql.raw(`'{${exceptEndpoints.map(Number).join(',')}}'::bigint[]`)}))
            and exists (select 1 from webhook_endpoints e where e.id = m.endpoint_id and e.enabled)
            and not exists (
              select 1 from webhook_messages p
