@@ -17,11 +17,13 @@ import {
   insertCredits,
   knownSkus,
   liveSalesMissions,
+  insertLines,
   pendingLines,
   setOutcomes,
   staffByRefs,
   storesByPosIds,
   updateBatch,
+  type NewSalesLine,
   type SalesLineRow,
   type SalesStaffRow,
 } from './sales.repository.js';
@@ -44,9 +46,15 @@ export interface LineOutcome {
 /** Lines processed per step of a batch (its progress moves once per step); transactions are never split. */
 const STEP_LINES = 5_000;
 
+/** What processing reads of a line (a stored line, or a file's line not stored yet). */
+export type SalesLineInput = Pick<
+  SalesLineRow,
+  'row' | 'storePosId' | 'staff' | 'sku' | 'quantity' | 'amountCents' | 'soldAt' | 'transactionId'
+>;
+
 interface Transaction {
   id: string;
-  lines: SalesLineRow[];
+  lines: SalesLineInput[];
 }
 
 /**
@@ -62,8 +70,11 @@ interface Transaction {
 export async function processSalesBatch(
   deps: SalesDeps,
   batch: { id: number; brandId: string },
+  /** A file's lines not stored yet: each step stores its lines with their outcomes (one insert, no update). */
+  unstored?: SalesLineInput[],
 ): Promise<LineOutcome[]> {
-  const lines = await pendingLines(deps.db, batch.id);
+  const lines = unstored ?? (await pendingLines(deps.db, batch.id));
+  const store = unstored !== undefined;
   const txs = new Map<string, Transaction>();
   for (const l of lines) {
     const t = txs.get(l.transactionId) ?? { id: l.transactionId, lines: [] };
@@ -78,7 +89,7 @@ export async function processSalesBatch(
   let size = 0;
   const flush = async () => {
     if (step.length === 0) return;
-    all.push(...(await processStep(deps, batch, step, missions, reachByStore)));
+    all.push(...(await processStep(deps, batch, step, missions, reachByStore, store)));
     step = [];
     size = 0;
   };
@@ -128,6 +139,7 @@ async function processStep(
   txs: Transaction[],
   campaigns: CampaignMissions[],
   reachByStore: Map<number, TSalesMission[]>,
+  store: boolean,
 ): Promise<LineOutcome[]> {
   const { db } = deps;
   const first = (t: Transaction) => t.lines[0]!;
@@ -153,7 +165,7 @@ async function processStep(
 
   const outcomes = new Map<number, LineOutcome>();
   const set = (
-    l: SalesLineRow,
+    l: SalesLineInput,
     outcome: TSalesLineOutcome,
     message: string | null,
     storeUserId: number | null = null,
@@ -164,7 +176,7 @@ async function processStep(
     plans: TSalesCompletionPlan[];
   }
   const work: Work[] = [];
-  const candidates: { tx: Transaction; staff: SalesStaffRow; lines: SalesLineRow[] }[] = [];
+  const candidates: { tx: Transaction; staff: SalesStaffRow; lines: SalesLineInput[] }[] = [];
 
   for (const [i, t] of txs.entries()) {
     const head = first(t);
@@ -315,15 +327,31 @@ async function processStep(
   });
 
   const result = txs.flatMap((t) => t.lines.map((l) => outcomes.get(l.row)!));
-  await insertCredits(db, batch.brandId, batch.id, credits);
-  await setOutcomes(db, batch.id, result);
-  await addBatchCounts(db, batch.id, {
-    done: result.length,
-    credited: result.filter((o) => o.outcome === 'credited').length,
-    duplicates: result.filter((o) => o.outcome === 'duplicate_transaction').length,
-    problems: result.filter((o) => o.outcome !== 'credited' && o.outcome !== 'duplicate_transaction').length,
-    completions: credits.length,
-    unlocks: credits.reduce((n, c) => n + c.unlocks, 0),
+  // What the step made, its lines' outcomes and the batch's counts together: a stop leaves all of them or none.
+  await db.transaction(async (tx) => {
+    await insertCredits(tx, batch.brandId, batch.id, credits);
+    if (store) {
+      const byRow = new Map(result.map((o) => [o.row, o]));
+      await insertLines(
+        tx,
+        batch.brandId,
+        batch.id,
+        txs.flatMap((t) =>
+          t.lines.map((l): NewSalesLine => {
+            const o = byRow.get(l.row)!;
+            return { ...l, outcome: o.outcome, message: o.message, storeUserId: o.storeUserId };
+          }),
+        ),
+      );
+    } else await setOutcomes(tx, batch.id, result);
+    await addBatchCounts(tx, batch.id, {
+      done: result.length,
+      credited: result.filter((o) => o.outcome === 'credited').length,
+      duplicates: result.filter((o) => o.outcome === 'duplicate_transaction').length,
+      problems: result.filter((o) => o.outcome !== 'credited' && o.outcome !== 'duplicate_transaction').length,
+      completions: credits.length,
+      unlocks: credits.reduce((n, c) => n + c.unlocks, 0),
+    });
   });
   return result;
 }

@@ -5,7 +5,16 @@ import type { BackgroundJobs } from '../../lib/background-jobs.js';
 import { readSpreadsheet } from '../../lib/spreadsheet-file/read-spreadsheet.js';
 import type { MediaStorage } from '../media/index.js';
 import { toSalesBatch } from './sales.mapper.js';
-import { findBatchById, insertBatch, insertLines, stalledApiBatches, unfinishedFileBatches, updateBatch, type NewSalesLine } from './sales.repository.js';
+import {
+  findBatchById,
+  insertBatch,
+  insertLines,
+  stalledApiBatches,
+  storedRows,
+  unfinishedFileBatches,
+  updateBatch,
+  type NewSalesLine,
+} from './sales.repository.js';
 import { processSalesBatch, type SalesDeps } from './process-sales-batch.js';
 
 /** The queue of sales files: one job per file batch. */
@@ -30,11 +39,19 @@ export async function queueSalesFile(
   const ext = codeFileExtension(o.fileName);
   if (!ext) throw invalid([{ path: 'file', message: 'a .csv, .xlsx or .xls file' }]);
   if (o.bytes.length === 0) throw invalid([{ path: 'file', message: 'the file is empty' }]);
-  if (o.bytes.length > CODE_FILE_LIMITS.bytes) throw invalid([{ path: 'file', message: `at most ${CODE_FILE_LIMITS.bytes / 1024 / 1024} MB` }]);
+  if (o.bytes.length > CODE_FILE_LIMITS.bytes)
+    throw invalid([{ path: 'file', message: `at most ${CODE_FILE_LIMITS.bytes / 1024 / 1024} MB` }]);
   // Our own key, never the client's file name (the storage's keys are <id>/<name>).
   const key = `${randomUUID()}/sales.${ext}`;
   await deps.files.putBuffer(key, o.bytes);
-  const batch = await insertBatch(deps.db, { brandId: o.brandId, source: 'file', sentBy: o.sentBy, fileName: o.fileName.slice(0, 200), fileKey: key, status: 'queued' });
+  const batch = await insertBatch(deps.db, {
+    brandId: o.brandId,
+    source: 'file',
+    sentBy: o.sentBy,
+    fileName: o.fileName.slice(0, 200),
+    fileKey: key,
+    status: 'queued',
+  });
   await deps.jobs.send(SALES_FILE_JOB, { batchId: batch.id }, { singletonKey: `sales-file:${batch.id}` });
   return toSalesBatch(batch);
 }
@@ -49,29 +66,61 @@ export async function queueSalesFile(
 export async function processSalesFile(deps: SalesFileDeps, batchId: number): Promise<void> {
   const batch = await findBatchById(deps.db, batchId);
   if (!batch || batch.status === 'done' || batch.status === 'failed') return;
+  // An API batch whose call stopped: its lines are stored, the rest of them are processed.
+  if (!batch.fileKey) return void (await processSalesBatch(deps, { id: batch.id, brandId: batch.brandId }));
+  const parsed = await readLines(deps, batch.fileKey, batch.fileName ?? 'sales.csv');
+  if ('error' in parsed) {
+    await updateBatch(deps.db, batch.id, { status: 'failed', error: parsed.error, finishedAt: new Date() });
+    return;
+  }
   if (batch.status === 'queued') {
-    const parsed = await readLines(deps, batch.fileKey ?? '', batch.fileName ?? 'sales.csv');
-    if ('error' in parsed) {
-      await updateBatch(deps.db, batch.id, { status: 'failed', error: parsed.error, finishedAt: new Date() });
-      return;
-    }
-    const invalidCount = parsed.lines.filter((l) => l.outcome === 'invalid').length;
+    // The bad rows first, with the counts; the good ones are stored by each step with their outcome.
+    const bad = parsed.lines.filter((l) => l.outcome === 'invalid');
     await deps.db.transaction(async (tx) => {
-      await insertLines(tx, batch.brandId, batch.id, parsed.lines);
-      await updateBatch(tx, batch.id, { status: 'processing', linesTotal: parsed.lines.length, linesDone: invalidCount, problems: invalidCount });
+      await insertLines(tx, batch.brandId, batch.id, bad);
+      await updateBatch(tx, batch.id, {
+        status: 'processing',
+        linesTotal: parsed.lines.length,
+        linesDone: bad.length,
+        problems: bad.length,
+      });
     });
   }
-  await processSalesBatch(deps, { id: batch.id, brandId: batch.brandId });
+  // Resumed after a stop: the steps that stored their lines are done; the others run again (their claims are this
+  // batch's, and the engine's idempotency keys answer what was already credited).
+  const done = batch.status === 'queued' ? new Set<number>() : await storedRows(deps.db, batch.id);
+  const todo = parsed.lines.filter((l) => l.outcome !== 'invalid' && !done.has(l.row));
+  await processSalesBatch(
+    deps,
+    { id: batch.id, brandId: batch.brandId },
+    todo.map((l) => ({
+      row: l.row,
+      storePosId: l.storePosId,
+      staff: l.staff,
+      sku: l.sku,
+      quantity: l.quantity ?? null,
+      amountCents: l.amountCents ?? null,
+      soldAt: (l.soldAt as Date | null | undefined) ?? null,
+      transactionId: l.transactionId,
+    })),
+  );
 }
 
-async function readLines(deps: SalesFileDeps, key: string, fileName: string): Promise<{ lines: NewSalesLine[] } | { error: string }> {
+async function readLines(
+  deps: SalesFileDeps,
+  key: string,
+  fileName: string,
+): Promise<{ lines: NewSalesLine[] } | { error: string }> {
   const file = await deps.files.open(key);
   if (!file) return { error: 'the file is no longer stored' };
   const chunks: Buffer[] = [];
   for await (const chunk of file.stream) chunks.push(chunk as Buffer);
   let cells: string[][];
   try {
-    cells = await readSpreadsheet(Buffer.concat(chunks), codeFileExtension(fileName) ?? 'csv', { columns: 'all', maxRows: SALES_LIMITS.linesPerFile + 1 });
+    cells = await readSpreadsheet(Buffer.concat(chunks), codeFileExtension(fileName) ?? 'csv', {
+      columns: 'all',
+      maxRows: SALES_LIMITS.linesPerFile + 1,
+    });
   } catch (error) {
     // The reader's refusals (not what its name says, a zip bomb, too slow) are the file's answer.
     if (error instanceof AppError) return { error: error.fields[0]?.message ?? error.message };
@@ -107,9 +156,11 @@ async function readLines(deps: SalesFileDeps, key: string, fileName: string): Pr
 export function registerSalesJobs(deps: SalesFileDeps): void {
   deps.jobs.register<{ batchId: number }>(SALES_FILE_JOB, (data) => processSalesFile(deps, data.batchId));
   deps.jobs.onStart(async () => {
-    for (const b of await unfinishedFileBatches(deps.db)) await deps.jobs.send(SALES_FILE_JOB, { batchId: b.id }, { singletonKey: `sales-file:${b.id}` });
+    for (const b of await unfinishedFileBatches(deps.db))
+      await deps.jobs.send(SALES_FILE_JOB, { batchId: b.id }, { singletonKey: `sales-file:${b.id}` });
   });
   deps.jobs.every('sales-stalled-api-batches', 60, async () => {
-    for (const b of await stalledApiBatches(deps.db, 5)) await deps.jobs.send(SALES_FILE_JOB, { batchId: b.id }, { singletonKey: `sales-file:${b.id}` });
+    for (const b of await stalledApiBatches(deps.db, 5))
+      await deps.jobs.send(SALES_FILE_JOB, { batchId: b.id }, { singletonKey: `sales-file:${b.id}` });
   });
 }

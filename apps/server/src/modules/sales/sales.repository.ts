@@ -17,17 +17,34 @@ export type NewSalesLine = Omit<typeof salesLines.$inferInsert, 'id' | 'brandId'
 
 export async function insertBatch(
   db: DbOrTx,
-  b: { brandId: string; source: TSalesBatchSource; sentBy: string; fileName?: string | null; fileKey?: string | null; status: 'queued' | 'processing' },
+  b: {
+    brandId: string;
+    source: TSalesBatchSource;
+    sentBy: string;
+    fileName?: string | null;
+    fileKey?: string | null;
+    status: 'queued' | 'processing';
+  },
 ): Promise<SalesBatchRow> {
   const [row] = await db
     .insert(salesBatches)
-    .values({ brandId: b.brandId, source: b.source, sentBy: b.sentBy, fileName: b.fileName ?? null, fileKey: b.fileKey ?? null, status: b.status })
+    .values({
+      brandId: b.brandId,
+      source: b.source,
+      sentBy: b.sentBy,
+      fileName: b.fileName ?? null,
+      fileKey: b.fileKey ?? null,
+      status: b.status,
+    })
     .returning();
   return row!;
 }
 
 export async function findBatch(db: DbOrTx, brandId: string, id: number): Promise<SalesBatchRow | undefined> {
-  const [row] = await db.select().from(salesBatches).where(and(eq(salesBatches.brandId, brandId), eq(salesBatches.id, id)));
+  const [row] = await db
+    .select()
+    .from(salesBatches)
+    .where(and(eq(salesBatches.brandId, brandId), eq(salesBatches.id, id)));
   return row;
 }
 
@@ -37,7 +54,12 @@ export async function findBatchById(db: DbOrTx, id: number): Promise<SalesBatchR
 }
 
 export async function listBatches(db: DbOrTx, brandId: string, limit: number): Promise<SalesBatchRow[]> {
-  return db.select().from(salesBatches).where(eq(salesBatches.brandId, brandId)).orderBy(desc(salesBatches.id)).limit(limit);
+  return db
+    .select()
+    .from(salesBatches)
+    .where(eq(salesBatches.brandId, brandId))
+    .orderBy(desc(salesBatches.id))
+    .limit(limit);
 }
 
 /** File batches left queued or half done (the in-process job queue does not survive a restart). */
@@ -53,10 +75,20 @@ export async function stalledApiBatches(db: DbOrTx, olderThanMinutes: number): P
   return db
     .select({ id: salesBatches.id })
     .from(salesBatches)
-    .where(and(eq(salesBatches.source, 'api'), eq(salesBatches.status, 'processing'), sql`${salesBatches.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`));
+    .where(
+      and(
+        eq(salesBatches.source, 'api'),
+        eq(salesBatches.status, 'processing'),
+        sql`${salesBatches.createdAt} < now() - make_interval(mins => ${olderThanMinutes})`,
+      ),
+    );
 }
 
-export async function updateBatch(db: DbOrTx, id: number, set: Partial<Omit<SalesBatchRow, 'id' | 'brandId'>>): Promise<void> {
+export async function updateBatch(
+  db: DbOrTx,
+  id: number,
+  set: Partial<Omit<SalesBatchRow, 'id' | 'brandId'>>,
+): Promise<void> {
   await db.update(salesBatches).set(set).where(eq(salesBatches.id, id));
 }
 
@@ -88,18 +120,22 @@ export async function insertLines(db: DbOrTx, brandId: string, batchId: number, 
     const part = lines.slice(i, i + 5 * CHUNK);
     const col = <K extends keyof NewSalesLine>(k: K) => part.map((l) => l[k] ?? null);
     await db.execute(sql`
-      insert into sales_lines (brand_id, batch_id, row, store_pos_id, staff, sku, quantity, amount_cents, sold_at, transaction_id, outcome, message)
+      insert into sales_lines (brand_id, batch_id, row, store_pos_id, staff, sku, quantity, amount_cents, sold_at, transaction_id, outcome, message, store_user_id)
       select ${brandId}, ${batchId}, t.* from unnest(
         ${intArray(col('row'))}, ${textArray(col('storePosId'))}, ${textArray(col('staff'))}, ${textArray(col('sku'))},
         ${intArray(col('quantity'))}, ${sql`${sql.param(col('amountCents'))}::bigint[]`},
         ${sql`${sql.param(part.map((l) => (l.soldAt ? l.soldAt.toISOString() : null)))}::timestamptz[]`},
-        ${textArray(col('transactionId'))}, ${textArray(col('outcome'))}, ${textArray(col('message'))}) as t`);
+        ${textArray(col('transactionId'))}, ${textArray(col('outcome'))}, ${textArray(col('message'))}, ${intArray(col('storeUserId'))}) as t`);
   }
 }
 
 /** The batch's lines not processed yet, in row order. */
 export async function pendingLines(db: DbOrTx, batchId: number): Promise<SalesLineRow[]> {
-  return db.select().from(salesLines).where(and(eq(salesLines.batchId, batchId), isNull(salesLines.outcome))).orderBy(asc(salesLines.row));
+  return db
+    .select()
+    .from(salesLines)
+    .where(and(eq(salesLines.batchId, batchId), isNull(salesLines.outcome)))
+    .orderBy(asc(salesLines.row));
 }
 
 /** Writes each line's outcome, one statement per chunk. */
@@ -123,7 +159,12 @@ export async function setOutcomes(
  * Claims transaction ids for a batch in one statement: the primary key (brand, transaction id) makes a second claim
  * a no-op whoever races it. Answers, per id, the batch that holds it (this one, or the earlier batch).
  */
-export async function claimTransactions(db: DbOrTx, brandId: string, batchId: number, ids: string[]): Promise<Map<string, number>> {
+export async function claimTransactions(
+  db: DbOrTx,
+  brandId: string,
+  batchId: number,
+  ids: string[],
+): Promise<Map<string, number>> {
   const holder = new Map<string, number>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const part = ids.slice(i, i + CHUNK);
@@ -134,7 +175,9 @@ export async function claimTransactions(db: DbOrTx, brandId: string, batchId: nu
     const rows = await db
       .select({ id: salesTransactions.transactionId, batchId: salesTransactions.batchId })
       .from(salesTransactions)
-      .where(and(eq(salesTransactions.brandId, brandId), sql`${salesTransactions.transactionId} = any(${textArray(part)})`));
+      .where(
+        and(eq(salesTransactions.brandId, brandId), sql`${salesTransactions.transactionId} = any(${textArray(part)})`),
+      );
     for (const r of rows) holder.set(r.id, r.batchId);
   }
   return holder;
@@ -151,7 +194,11 @@ export async function insertCredits(
 }
 
 /** The brand's stores by point-of-sale id (any case), falling back to its own reference, as the staff import does. */
-export async function storesByPosIds(db: DbOrTx, brandId: string, keys: string[]): Promise<{ id: number; key: string; by: 'pos' | 'ref' }[]> {
+export async function storesByPosIds(
+  db: DbOrTx,
+  brandId: string,
+  keys: string[],
+): Promise<{ id: number; key: string; by: 'pos' | 'ref' }[]> {
   if (keys.length === 0) return [];
   return rowsOf<{ id: number; key: string; by: 'pos' | 'ref' }>(
     await db.execute(sql`
@@ -171,7 +218,12 @@ export interface SalesStaffRow {
 }
 
 /** The brand's staff by id or address (any case); deleted people have neither an address nor a place. */
-export async function staffByRefs(db: DbOrTx, brandId: string, ids: number[], emails: string[]): Promise<SalesStaffRow[]> {
+export async function staffByRefs(
+  db: DbOrTx,
+  brandId: string,
+  ids: number[],
+  emails: string[],
+): Promise<SalesStaffRow[]> {
   if (ids.length === 0 && emails.length === 0) return [];
   // Two arms, so each is answered by its index (the primary key; (brand_id, lower(email))).
   return rowsOf<SalesStaffRow>(
@@ -223,11 +275,27 @@ export async function liveSalesMissions(db: DbOrTx, brandId: string): Promise<Li
   );
 }
 
-export async function batchLines(db: DbOrTx, batchId: number, onlyProblems: boolean, limit: number): Promise<SalesLineRow[]> {
+/** Rows of the batch already stored (a file resumed after a stop stores only the others). */
+export async function storedRows(db: DbOrTx, batchId: number): Promise<Set<number>> {
+  const rows = await db.select({ row: salesLines.row }).from(salesLines).where(eq(salesLines.batchId, batchId));
+  return new Set(rows.map((r) => r.row));
+}
+
+export async function batchLines(
+  db: DbOrTx,
+  batchId: number,
+  onlyProblems: boolean,
+  limit: number,
+): Promise<SalesLineRow[]> {
   return db
     .select()
     .from(salesLines)
-    .where(and(eq(salesLines.batchId, batchId), onlyProblems ? sql`coalesce(${salesLines.outcome}, '') <> 'credited'` : undefined))
+    .where(
+      and(
+        eq(salesLines.batchId, batchId),
+        onlyProblems ? sql`coalesce(${salesLines.outcome}, '') <> 'credited'` : undefined,
+      ),
+    )
     .orderBy(asc(salesLines.row))
     .limit(limit);
 }
@@ -242,7 +310,12 @@ export interface SalesCreditRow {
   unlocks: number;
 }
 
-export async function batchCredits(db: DbOrTx, brandId: string, batchId: number, limit: number): Promise<SalesCreditRow[]> {
+export async function batchCredits(
+  db: DbOrTx,
+  brandId: string,
+  batchId: number,
+  limit: number,
+): Promise<SalesCreditRow[]> {
   return rowsOf<SalesCreditRow>(
     await db.execute(sql`
       select x.transaction_id, x.campaign_id, c.name as campaign_name, x.store_user_id, u.name as staff_name, x.completion_id, x.unlocks
