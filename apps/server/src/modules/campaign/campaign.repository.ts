@@ -243,6 +243,8 @@ export async function copyCampaignContent(db: DbOrTx, brandId: string, fromId: n
         budgetPaidCents: 0,
         budgetSpentCents: 0,
         budgetAllottedCents: 0,
+        // The thresholds are the design; an alert sent for the source's budget is not the copy's (decision 0031).
+        budgetLowAlerted: false,
         codesFileUrl: null,
         codesFileName: null,
         endDate: null,
@@ -282,6 +284,8 @@ export async function copyCampaignContent(db: DbOrTx, brandId: string, fromId: n
       select ${brandId}, ${copy.id}, code from ${rewardCodes}
       where ${rewardCodes.rewardId} = ${source.id} and ${rewardCodes.issuedAt} is null
       order by ${rewardCodes.id}`);
+    // The copied pool's low-stock mark, for the copied threshold (decision 0031; nothing without one).
+    if (source.codesLowThreshold !== null) await db.execute(sql`select reward_codes_low_arm(${copy.id}::int)`);
   }
 }
 
