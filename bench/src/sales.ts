@@ -193,7 +193,7 @@ load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}
 | the same file again | ${replay.seconds.toFixed(2)} | ${replay.batch.duplicates.toLocaleString('en')} duplicate lines, ${replay.batch.credited} credited; completions ${afterFirst.completions.toLocaleString('en')} → ${after.completions.toLocaleString('en')}, unlocks ${afterFirst.unlocks.toLocaleString('en')} → ${after.unlocks.toLocaleString('en')} (**${exactlyOnce ? 'exactly once' : 'CREDITED TWICE'}**) |
 
 Every transaction became ${complete ? 'exactly one completion' : 'NOT exactly one completion'} (${(afterFirst.completions - before.completions).toLocaleString('en')} for ${transactions.toLocaleString('en')}). The file is
-read in the code files' parse thread, its lines stored 5,000 a statement (\`unnest\`), then processed 5,000 lines a step: stores,
+read in the code files' parse thread, then processed 5,000 lines a step (each step's lines stored with their outcomes): stores,
 staff and SKUs looked up set-wise, the transactions that credit something claimed in one \`insert … on conflict do
 nothing\` per 1,000 (the primary key (brand, transaction id)), then one \`recordCompletion\` per transaction and sales
 mission — the engine's one issuance path, its participant lock, entry limits and \`engine_issue\` — ${POOL - 2} participants at
