@@ -44,8 +44,9 @@ CREATE TABLE "webhook_messages" (
 -- the brand's and the endpoint's row for every event — every concurrent submit of the brand locking the same two rows
 -- (decision 0008 §13 keeps engine rows off the brand row for the same reason). Deleting an endpoint deletes its messages
 -- (modules/webhooks); brands are not deleted.
--- The dispatcher's claim: open messages in order, and the earlier open message of the same ordering key.
-CREATE INDEX "webhook_messages_open_idx" ON "webhook_messages" USING btree ("id") WHERE "webhook_messages"."status" in ('pending', 'sending');--> statement-breakpoint
+-- The dispatcher's claim: an enabled endpoint's open messages in order, and the earlier open message of the same
+-- ordering key.
+CREATE INDEX "webhook_messages_open_idx" ON "webhook_messages" USING btree ("endpoint_id","id") WHERE "webhook_messages"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "webhook_messages_order_idx" ON "webhook_messages" USING btree ("endpoint_id","ordering_key","id") WHERE "webhook_messages"."status" in ('pending', 'sending');--> statement-breakpoint
 CREATE INDEX "webhook_messages_endpoint_idx" ON "webhook_messages" USING btree ("endpoint_id","id");--> statement-breakpoint
 CREATE TABLE "webhook_attempts" (

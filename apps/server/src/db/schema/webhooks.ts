@@ -63,7 +63,7 @@ export const webhookMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_messages_open_idx').on(t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index('webhook_messages_open_idx').on(t.endpointId, t.id).where(sql`${t.status} in ('pending', 'sending')`),
     index('webhook_messages_order_idx').on(t.endpointId, t.orderingKey, t.id).where(sql`${t.status} in ('pending', 'sending')`),
     index('webhook_messages_endpoint_idx').on(t.endpointId, t.id),
     check('webhook_messages_status_known', sql`${t.status} in ('pending', 'sending', 'delivered', 'failed')`),

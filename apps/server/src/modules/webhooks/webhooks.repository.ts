@@ -102,25 +102,29 @@ export interface ClaimedMessage {
 
 /**
  * Takes up to `limit` messages due now, each the first open one of its endpoint and ordering key (so one participant's
- * events go out one after another, in the order they were written), of enabled endpoints; marks them 'sending' with a
- * lease. `skip locked`: two dispatchers never take the same message. A message whose lease ran out (its process died
- * mid-send) is due again.
+ * events go out one after another, in the order they were written), of enabled endpoints only: the claim starts from
+ * the enabled endpoints (in a random order, so no endpoint's backlog starves another's) and reads each one's open
+ * messages by the partial index (endpoint, id) — a disabled endpoint's waiting messages are never read. Claimed rows
+ * become 'sending' with a lease; `skip locked`: two dispatchers never take the same message. A message whose lease ran
+ * out (its process died mid-send) is due again.
  */
 export async function claimDueMessages(db: DbOrTx, limit: number, leaseSeconds: number): Promise<ClaimedMessage[]> {
   return rowsOf<ClaimedMessage>(
     await db.execute(sql`
       with due as (
-        select m.id from webhook_messages m
-         where m.status in ('pending', 'sending')
-           and (case when m.status = 'pending' then m.next_attempt_at else m.lease_until end) <= now()
-           and exists (select 1 from webhook_endpoints e where e.id = m.endpoint_id and e.enabled)
-           and not exists (
-             select 1 from webhook_messages p
-              where p.endpoint_id = m.endpoint_id and p.ordering_key = m.ordering_key and p.id < m.id
-                and p.status in ('pending', 'sending'))
-         order by m.id
-         limit ${limit}
-         for update of m skip locked)
+        select d.id from (select e.id from webhook_endpoints e where e.enabled order by random()) e
+         cross join lateral (
+           select m.id from webhook_messages m
+            where m.endpoint_id = e.id and m.status in ('pending', 'sending')
+              and (case when m.status = 'pending' then m.next_attempt_at else m.lease_until end) <= now()
+              and not exists (
+                select 1 from webhook_messages p
+                 where p.endpoint_id = m.endpoint_id and p.ordering_key = m.ordering_key and p.id < m.id
+                   and p.status in ('pending', 'sending'))
+            order by m.id
+            limit ${limit}
+            for update of m skip locked) d
+         limit ${limit})
       update webhook_messages w
          set status = 'sending', lease_until = now() + make_interval(secs => ${leaseSeconds}), attempts = w.attempts + 1
         from due, webhook_endpoints e
@@ -130,11 +134,15 @@ export async function claimDueMessages(db: DbOrTx, limit: number, leaseSeconds: 
   );
 }
 
-/** True when some message is due now (the sweep's cheap question before it claims). */
+/** True when an enabled endpoint has a message due now (the sweep's cheap question before it claims). */
 export async function hasDueMessages(db: DbOrTx): Promise<boolean> {
   const rows = rowsOf<{ one: number }>(
-    await db.execute(sql`select 1 as one from webhook_messages m
-      where m.status in ('pending', 'sending') and (case when m.status = 'pending' then m.next_attempt_at else m.lease_until end) <= now() limit 1`),
+    await db.execute(sql`select 1 as one from webhook_endpoints e
+      where e.enabled and exists (
+        select 1 from webhook_messages m
+         where m.endpoint_id = e.id and m.status in ('pending', 'sending')
+           and (case when m.status = 'pending' then m.next_attempt_at else m.lease_until end) <= now())
+      limit 1`),
   );
   return rows.length > 0;
 }
