@@ -13,11 +13,12 @@ export const ZApiKeyScope = z.enum(API_KEY_SCOPES);
 
 /**
  * The brand permissions a scope stands for when a v1 route runs a dashboard use case (which checks permissions):
- * launching pays a money campaign's budgets from the wallet, so `campaigns:write` carries `wallet:pay`.
+ * launching pays a money campaign's budgets from the wallet, so `campaigns:write` carries `wallet:pay`; generating a
+ * reward's codes and setting its low-stock alerts (decision 0031) need `reward:update`.
  */
 export const SCOPE_PERMISSIONS: Record<TApiKeyScope, readonly TPermission[]> = {
   'campaigns:read': ['campaign:read', 'mission:read', 'reward:read', 'store:read'],
-  'campaigns:write': ['campaign:read', 'campaign:create', 'campaign:update', 'campaign:launch', 'mission:read', 'reward:read', 'wallet:pay', 'wallet:read'],
+  'campaigns:write': ['campaign:read', 'campaign:create', 'campaign:update', 'campaign:launch', 'mission:read', 'reward:read', 'reward:update', 'wallet:pay', 'wallet:read'],
   'participants:write': ['store:read', 'staff:manage'],
   'sales:write': ['store:read'],
   'completions:write': ['campaign:read'],

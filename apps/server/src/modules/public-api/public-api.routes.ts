@@ -1,9 +1,15 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   ZCampaign,
   ZCampaignIdParams,
   ZCampaignReport,
+  ZCampaignRewardParams,
+  ZGenerateCodesBody,
+  ZGenerateCodesResult,
+  ZStockAlerts,
+  ZStockAlertsBody,
   ZPlayCompletionResult,
   ZStaffInviteBody,
   ZStaffMember,
@@ -20,11 +26,13 @@ import {
   type TApiKeyScope,
 } from '@rally/domain';
 import { errorResponses } from '../../lib/error-responses.js';
+import { fileResponse } from '../../lib/api-docs.js';
 import { recordActivity } from '../activity/index.js';
 import { actorOfApiClient, touchApiKey } from '../api-keys/index.js';
 import { endCampaign } from '../campaign/index.js';
 import { changeCampaignStatus, type CalculateReach, type CheckPlaces } from '../launch/index.js';
 import { getCampaignReport } from '../report/index.js';
+import { generateRewardCodes, getStockAlerts, rewardCodesCsv, setStockAlerts } from '../reward/index.js';
 import { salesApiRoutes, type SalesFileDeps } from '../sales/index.js';
 import { deactivateStaff, upsertStaffMember } from '../staff/index.js';
 import { createCampaign } from './create-campaign.js';
@@ -292,6 +300,70 @@ export async function publicApiRoutes(app: FastifyInstance, opts: PublicApiOptio
       for (const [key, cached] of [...sessions.entries()]) if (cached.kind === 'consumer' && cached.id === consumer.id) sessions.delete(key);
       return consumer;
     },
+  );
+
+  // A code reward's pool and a reward's low-stock alerts (decision 0031): the dashboard's use cases, the key as actor.
+  r.post(
+    '/api/v1/campaigns/:id/rewards/:rewardId/generate-codes',
+    {
+      config: access('campaigns:write'),
+      schema: {
+        tags,
+        summary: "Generate codes into a code reward's pool from a pattern: prefix, length, alphabet, count (≤ 100,000 per call)",
+        description:
+          'Drawn with a cryptographic random source, unique within the reward: a draw that meets a code the reward already has (uploaded or generated) is drawn again (`regenerated`). The pattern must allow at least 1,000 times the count (400 naming `length`).',
+        params: ZCampaignRewardParams,
+        body: ZGenerateCodesBody.meta({ example: { prefix: 'SPRING-', length: 8, alphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789', count: 5000 } }),
+        response: { 200: ZGenerateCodesResult.meta({ example: { added: 5000, regenerated: 0, availableCodes: 5000 } }), ...errorResponses },
+      },
+    },
+    async (request) =>
+      generateRewardCodes({ db, actor: await actorOf(request), campaignId: request.params.id, rewardId: request.params.rewardId, pattern: request.body }),
+  );
+
+  r.get(
+    '/api/v1/campaigns/:id/rewards/:rewardId/codes.csv',
+    {
+      config: access('campaigns:read'),
+      schema: {
+        tags,
+        summary: "A code reward's pool as CSV: every code (uploaded or generated), available or issued and when (streamed)",
+        params: ZCampaignRewardParams,
+        response: { 200: fileResponse('code,status,issued_at,added_at — one row per code', ['text/csv']), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const rows = await rewardCodesCsv(db, await actorOf(request), request.params.id, request.params.rewardId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="reward-${request.params.rewardId}-codes.csv"`)
+        .send(Readable.from(rows));
+    },
+  );
+
+  r.put(
+    '/api/v1/campaigns/:id/rewards/:rewardId/stock-alerts',
+    {
+      config: access('campaigns:write'),
+      schema: {
+        tags,
+        summary: "Set a reward's low-stock thresholds (codes left, budget left in cents; null: none): mail and the codes.low / budget.low webhook once per crossing",
+        params: ZCampaignRewardParams,
+        body: ZStockAlertsBody.meta({ example: { codesBelow: 100, budgetBelowCents: null } }),
+        response: { 200: ZStockAlerts.meta({ example: { codesBelow: 100, budgetBelowCents: null, codesLeft: 4200, budgetLeftCents: null, codesLow: false, budgetLow: false } }), ...errorResponses },
+      },
+    },
+    async (request) =>
+      setStockAlerts({ db, actor: await actorOf(request), campaignId: request.params.id, rewardId: request.params.rewardId, body: request.body }),
+  );
+
+  r.get(
+    '/api/v1/campaigns/:id/rewards/:rewardId/stock-alerts',
+    {
+      config: access('campaigns:read'),
+      schema: { tags, summary: "A reward's low-stock thresholds and what is left now", params: ZCampaignRewardParams, response: { 200: ZStockAlerts, ...errorResponses } },
+    },
+    async (request) => getStockAlerts({ db, actor: await actorOf(request), campaignId: request.params.id, rewardId: request.params.rewardId }),
   );
 
   r.get(

@@ -286,6 +286,29 @@ describe('public API v1: consumers', () => {
   });
 });
 
+describe('public API v1: a reward\'s codes and low-stock alerts', () => {
+  it('generates codes into a code reward, sets its alert and downloads the pool with the key; another brand\'s key finds nothing', async () => {
+    const k = await runningCampaign(db(), t.brandIds.owner);
+    const reward = await k.reward({ type: 'discount', title: 'API codes', percentageDiscount: 5, isUnlimited: true });
+    const base = `/api/v1/campaigns/${k.campaign.id}/rewards/${reward.id}`;
+    const send = (key: TApiKeyCreated, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${key.secret}` }, ...(payload ? { payload } : {}) });
+    const made = await send(ownerKey, 'POST', `${base}/generate-codes`, { prefix: 'API-', length: 10, alphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789', count: 50 });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json()).toMatchObject({ added: 50, availableCodes: 50 });
+    const alert = await send(ownerKey, 'PUT', `${base}/stock-alerts`, { codesBelow: 10, budgetBelowCents: null });
+    expect(alert.json()).toMatchObject({ codesBelow: 10, codesLeft: 50, codesLow: false });
+    expect((await send(ownerKey, 'GET', `${base}/stock-alerts`)).json()).toMatchObject({ codesBelow: 10 });
+    const csv = await send(ownerKey, 'GET', `${base}/codes.csv`);
+    expect(csv.statusCode).toBe(200);
+    const codes = csv.body.replace(/^\uFEFF/, '').trim().split('\n').slice(1).map((l) => l.split(',')[0]);
+    expect(codes).toHaveLength(50);
+    expect(codes.every((c) => /^API-[A-Z2-9]{10}$/.test(c!))).toBe(true);
+    expect((await send(retailerKey, 'POST', `${base}/generate-codes`, { length: 10, alphabet: 'ABCDEFGHJKMNPQRSTUVWXYZ23456789', count: 1 })).statusCode).toBe(404);
+    expect((await send(retailerKey, 'GET', `${base}/codes.csv`)).statusCode).toBe(404);
+  });
+});
+
 describe('public API v1 in the OpenAPI document', () => {
   it('describes every v1 route with the bearer scheme, its scope, its refusals and examples', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
@@ -301,6 +324,9 @@ describe('public API v1 in the OpenAPI document', () => {
         '/api/v1/campaigns/{id}/end',
         '/api/v1/campaigns/{id}/launch',
         '/api/v1/campaigns/{id}/report',
+        '/api/v1/campaigns/{id}/rewards/{rewardId}/codes.csv',
+        '/api/v1/campaigns/{id}/rewards/{rewardId}/generate-codes',
+        '/api/v1/campaigns/{id}/rewards/{rewardId}/stock-alerts',
         '/api/v1/completions',
         '/api/v1/consumers',
         '/api/v1/consumers/{id}/deactivate',

@@ -4,3 +4,6 @@ export { insertCodes, type CodeList } from './reward-codes.repository.js';
 export { keptUploadCodes } from './upload-codes.js';
 export { newCodesForReward } from './new-codes.js';
 export { getCampaignRewards } from './get-campaign-rewards.js';
+export { generateRewardCodes } from './generate-reward-codes.js';
+export { rewardCodesCsv } from './export-reward-codes.js';
+export { getStockAlerts, setStockAlerts } from './stock-alerts.js';
