@@ -85,20 +85,29 @@ export async function processSalesBatch(
   // The sales missions reaching a store's staff, per store: a store user's reach is their store's (play's rule).
   const reachByStore = new Map<number, TSalesMission[]>();
   const missions = groupMissions(await liveSalesMissions(deps.db, batch.brandId));
-  let step: Transaction[] = [];
-  let size = 0;
-  const flush = async () => {
-    if (step.length === 0) return;
-    all.push(...(await processStep(deps, batch, step, missions, reachByStore, store)));
-    step = [];
-    size = 0;
-  };
+  const steps: Transaction[][] = [];
+  let size = STEP_LINES;
   for (const t of txs.values()) {
-    step.push(t);
+    if (size >= STEP_LINES) {
+      steps.push([]);
+      size = 0;
+    }
+    steps.at(-1)!.push(t);
     size += t.lines.length;
-    if (size >= STEP_LINES) await flush();
   }
-  await flush();
+  // The next step is planned (its lookups) while this one is credited: different transactions, and a participant's
+  // completions still reach the engine in order, as a step is credited only after the one before.
+  const plan = (i: number) => {
+    const planned = planStep(deps, batch, steps[i]!, missions, reachByStore);
+    planned.catch(() => undefined);
+    return planned;
+  };
+  let next = steps.length > 0 ? plan(0) : null;
+  for (let i = 0; i < steps.length; i++) {
+    const planned = await next!;
+    next = i + 1 < steps.length ? plan(i + 1) : null;
+    all.push(...(await creditStep(deps, batch, planned, store)));
+  }
   await updateBatch(deps.db, batch.id, { status: 'done', finishedAt: new Date() });
   return all;
 }
@@ -133,14 +142,34 @@ function groupMissions(rows: Awaited<ReturnType<typeof liveSalesMissions>>): Cam
 const keyOf = (transactionId: string, campaignMissionId: number) =>
   `sales:${createHash('sha256').update(transactionId).digest('base64url')}:${campaignMissionId}`;
 
-async function processStep(
+interface Work {
+  tx: Transaction;
+  participant: ParticipantRef;
+  plans: TSalesCompletionPlan[];
+}
+
+interface PlannedStep {
+  txs: Transaction[];
+  outcomes: Map<number, LineOutcome>;
+  work: Work[];
+}
+
+const setOutcome = (
+  outcomes: Map<number, LineOutcome>,
+  l: SalesLineInput,
+  outcome: TSalesLineOutcome,
+  message: string | null,
+  storeUserId: number | null = null,
+) => outcomes.set(l.row, { row: l.row, outcome, message, storeUserId });
+
+/** A step's lookups and plan: every line's problem, and the completions the others make. Writes nothing. */
+async function planStep(
   deps: SalesDeps,
   batch: { id: number; brandId: string },
   txs: Transaction[],
   campaigns: CampaignMissions[],
   reachByStore: Map<number, TSalesMission[]>,
-  store: boolean,
-): Promise<LineOutcome[]> {
+): Promise<PlannedStep> {
   const { db } = deps;
   const first = (t: Transaction) => t.lines[0]!;
   // Set-wise lookups of everything the step's lines name.
@@ -169,12 +198,7 @@ async function processStep(
     outcome: TSalesLineOutcome,
     message: string | null,
     storeUserId: number | null = null,
-  ) => outcomes.set(l.row, { row: l.row, outcome, message, storeUserId });
-  interface Work {
-    tx: Transaction;
-    participant: ParticipantRef;
-    plans: TSalesCompletionPlan[];
-  }
+  ) => setOutcome(outcomes, l, outcome, message, storeUserId);
   const work: Work[] = [];
   const candidates: { tx: Transaction; staff: SalesStaffRow; lines: SalesLineInput[] }[] = [];
 
@@ -256,7 +280,26 @@ async function processStep(
     if (plans.length > 0)
       work.push({ tx: { id: tx.id, lines: lines.filter((l) => planned.has(l.row)) }, participant, plans });
   }
-  // Claims, in one statement per thousand: a transaction another batch holds is a duplicate.
+  return { txs, outcomes, work };
+}
+
+/**
+ * A planned step's writes: its claims (one statement per thousand; a transaction another batch holds is a
+ * duplicate), the engine's calls, then its credits, lines' outcomes and the batch's counts in one transaction.
+ */
+async function creditStep(
+  deps: SalesDeps,
+  batch: { id: number; brandId: string },
+  { txs, outcomes, work }: PlannedStep,
+  store: boolean,
+): Promise<LineOutcome[]> {
+  const { db } = deps;
+  const set = (
+    l: SalesLineInput,
+    outcome: TSalesLineOutcome,
+    message: string | null,
+    storeUserId: number | null = null,
+  ) => setOutcome(outcomes, l, outcome, message, storeUserId);
   const holders = await claimTransactions(
     db,
     batch.brandId,
