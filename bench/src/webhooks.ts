@@ -140,7 +140,7 @@ for (let tick = 0; performance.now() - steadyStart < STEADY * 1000; tick++) {
   const due = steadyStart + tick * TICK_MS;
   if (due > performance.now()) await new Promise((r) => setTimeout(r, due - performance.now()));
   const seqs = Array.from({ length: perTick }, () => `s${seq++}`);
-  await client.query(`select webhook_enqueue($1, 'reward.unlocked', jsonb_build_object('seq', s), 'u:' || (n % 1000)) from unnest($2::text[]) with ordinality as x(s, n)`, [
+  await client.query(`select webhook_enqueue($1, 'reward.unlocked', jsonb_build_object('seq', s), 'u:' || (substr(s, 2)::int % 1000)) from unnest($2::text[]) as x(s)`, [
     deliveryBrand,
     seqs,
   ]);

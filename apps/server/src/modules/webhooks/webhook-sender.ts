@@ -69,13 +69,28 @@ export function createWebhookSender(options: WebhookSenderOptions) {
     if (ipVersion(literal) && !options.allowPrivate && isNonPublicAddress(literal))
       return done({ status: null, body: null, error: `refused: ${literal} is not a public address` });
     const client = url.protocol === 'https:' ? https : http;
-    return new Promise<WebhookResponse>((resolve) => {
+    const deadline = Date.now() + options.timeoutMs;
+    // A kept-alive connection the receiver closed just as it was reused fails before any answer ("socket hang up"):
+    // nothing was received, so the request goes once more on a new connection, within the same deadline.
+    let answer = await attempt(client, url, request, deadline);
+    if (answer.retryOnNewSocket && Date.now() < deadline) answer = await attempt(client, url, request, deadline);
+    return done({ status: answer.status, body: answer.body, error: answer.error });
+  }
+
+  function attempt(
+    client: typeof http | typeof https,
+    url: URL,
+    request: WebhookRequest,
+    deadline: number,
+  ): Promise<Omit<WebhookResponse, 'durationMs'> & { retryOnNewSocket: boolean }> {
+    return new Promise((resolve) => {
       let settled = false;
-      const finish = (r: Omit<WebhookResponse, 'durationMs'>) => {
+      let answered = false;
+      const finish = (r: Omit<WebhookResponse, 'durationMs'>, retryOnNewSocket = false) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve(done(r));
+        resolve({ ...r, retryOnNewSocket });
       };
       const req = client.request(
         url,
@@ -85,6 +100,7 @@ export function createWebhookSender(options: WebhookSenderOptions) {
           headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
         },
         (res) => {
+          answered = true;
           const chunks: Buffer[] = [];
           let size = 0;
           const limit = options.responseBodyChars * 4;
@@ -102,9 +118,12 @@ export function createWebhookSender(options: WebhookSenderOptions) {
       // The whole exchange, not only the idle time: an endpoint trickling bytes is cut off too.
       const timer = setTimeout(() => {
         req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
-      }, options.timeoutMs);
+      }, Math.max(0, deadline - Date.now()));
       req.on('error', (error) =>
-        finish({ status: null, body: null, error: error instanceof RefusedAddressError ? `refused: ${error.message}` : error.message }),
+        finish(
+          { status: null, body: null, error: error instanceof RefusedAddressError ? `refused: ${error.message}` : error.message },
+          req.reusedSocket && !answered && (error as NodeJS.ErrnoException).code === 'ECONNRESET',
+        ),
       );
       req.end(request.body);
     });
