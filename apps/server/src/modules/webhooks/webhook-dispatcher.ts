@@ -40,10 +40,29 @@ export function webhookBody(m: { event_type: string; payload: unknown; created_a
  * The signature header: `v1,<sig>` with the current secret, and with the previous one too while a rotation's grace
  * period runs — the standard's space-separated list, of which a receiver accepts any one that verifies.
  */
-export function signatureHeader(box: SecretBox, m: Pick<ClaimedMessage, 'message_id' | 'secret_enc' | 'previous_secret_enc' | 'previous_secret_until'>, at: Date, body: string): string {
+export function signatureHeader(
+  signer: (sealed: string) => Webhook,
+  m: Pick<ClaimedMessage, 'message_id' | 'secret_enc' | 'previous_secret_enc' | 'previous_secret_until'>,
+  at: Date,
+  body: string,
+): string {
   const secrets = [m.secret_enc];
   if (m.previous_secret_enc && m.previous_secret_until && new Date(m.previous_secret_until) > at) secrets.push(m.previous_secret_enc);
-  return secrets.map((s) => new Webhook(box.open(s)).sign(m.message_id, at, body)).join(' ');
+  return secrets.map((s) => signer(s).sign(m.message_id, at, body)).join(' ');
+}
+
+/** A signer per sealed secret, opened once (not per delivery); a rotated-away secret's entry is dropped with the rest. */
+function cachedSigners(box: SecretBox): (sealed: string) => Webhook {
+  const signers = new Map<string, Webhook>();
+  return (sealed) => {
+    let signer = signers.get(sealed);
+    if (!signer) {
+      if (signers.size >= 1000) signers.clear();
+      signer = new Webhook(box.open(sealed));
+      signers.set(sealed, signer);
+    }
+    return signer;
+  };
 }
 
 /**
@@ -59,6 +78,7 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
   const concurrency = deps.concurrency ?? 64;
   // A claimed message is someone else's after this long (the timeout plus room to record the answer).
   const leaseSeconds = Math.ceil(policy.timeoutMs / 1000) + 30;
+  const signer = cachedSigners(box);
   const inFlight = new Set<Promise<void>>();
   let pumping: Promise<void> | null = null;
   let again = false;
@@ -82,7 +102,7 @@ export function createWebhookDispatcher(deps: WebhookDispatcherDeps) {
       'user-agent': 'Rally-Webhooks/1',
       'webhook-id': m.message_id,
       'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-      'webhook-signature': signatureHeader(box, m, at, body),
+      'webhook-signature': signatureHeader(signer, m, at, body),
     };
     const answer = await sender.send({ url: m.url, headers, body });
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
