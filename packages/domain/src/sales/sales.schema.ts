@@ -300,4 +300,4 @@ export type TSalesBatchDetail = z.infer<typeof ZSalesBatchDetail>;
 export const ZSalesBatchQuery = z.object({
   /** `problems`: only rows not credited. */
   rows: z.enum(['all', 'problems']).default('problems'),
-});
+}).strict();
