@@ -5,7 +5,6 @@ import {
   Button,
   Checkbox,
   Code,
-  CopyButton,
   Group,
   Modal,
   Paper,
@@ -26,6 +25,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatListDate } from '../../../lib/format';
 import { useSchemaForm } from '../../../lib/use-schema-form';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey, useRotateApiKey } from '../api/api-keys-api';
+import { SecretOnceModal } from '../../../components/secret-once-modal';
 
 /** Expiry choices: days from now, or never. */
 const EXPIRY_DAYS = ['never', '30', '90', '365'] as const;
@@ -264,37 +264,16 @@ function KeysTable({ keys, onRotated }: { keys: TApiKey[]; onRotated: (created: 
   );
 }
 
-/** The secret, this once: copy it now, it is not shown again (the server keeps only its hash). */
+/** The secret, this once (the shared dialog with this feature's words). */
 function SecretOnce({ created, onClose }: { created: TApiKeyCreated | null; onClose: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Modal
-      opened={created !== null}
-      onClose={onClose}
-      title={t('api-keys.secret.title', { name: created?.key.name ?? '' })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      size="lg"
-    >
-      {created && (
-        <Stack>
-          <Alert color="orange" variant="light">
-            {t('api-keys.secret.once')}
-          </Alert>
-          <Code block aria-label={t('api-keys.secret.label')} style={{ wordBreak: 'break-all' }}>
-            {created.secret}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={created.secret}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy} data-autofocus>
-                  {copied ? t('api-keys.secret.copied') : t('api-keys.secret.copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>{t('api-keys.secret.done')}</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
-  );
+  const texts = {
+    title: t('api-keys.secret.title', { name: created?.key.name ?? '' }),
+    once: t('api-keys.secret.once'),
+    label: t('api-keys.secret.label'),
+    copy: t('api-keys.secret.copy'),
+    copied: t('api-keys.secret.copied'),
+    done: t('api-keys.secret.done'),
+  };
+  return <SecretOnceModal secret={created?.secret ?? null} texts={texts} onClose={onClose} />;
 }

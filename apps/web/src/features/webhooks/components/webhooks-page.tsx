@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, Group, Modal, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -25,6 +25,7 @@ import {
   useWebhookEndpoints,
   useWebhookMessages,
 } from '../api/webhooks-api';
+import { SecretOnceModal } from '../../../components/secret-once-modal';
 
 /** i18next reads '.' as its key separator, so an event's message key spells it with '-'. */
 const EVENT_KEYS = {
@@ -439,31 +440,16 @@ function Deliveries({ endpoint }: { endpoint: TWebhookEndpoint }) {
   );
 }
 
-/** The secret, this once: copy it now, it is not shown again. */
+/** The secret, this once (the shared dialog with this feature's words). */
 function SecretOnce({ created, onClose }: { created: TWebhookEndpointWithSecret | null; onClose: () => void }) {
   const { t } = useTranslation();
-  return (
-    <Modal opened={created !== null} onClose={onClose} title={t('webhooks.secret.title')} closeButtonProps={{ 'aria-label': t('common.close') }} size="lg">
-      {created && (
-        <Stack>
-          <Alert color="orange" variant="light">
-            {t('webhooks.secret.once')}
-          </Alert>
-          <Code block aria-label={t('webhooks.secret.label')} style={{ wordBreak: 'break-all' }}>
-            {created.secret}
-          </Code>
-          <Group justify="flex-end">
-            <CopyButton value={created.secret}>
-              {({ copied, copy }) => (
-                <Button variant="light" onClick={copy} data-autofocus>
-                  {copied ? t('webhooks.secret.copied') : t('webhooks.secret.copy')}
-                </Button>
-              )}
-            </CopyButton>
-            <Button onClick={onClose}>{t('webhooks.secret.done')}</Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
-  );
+  const texts = {
+    title: t('webhooks.secret.title'),
+    once: t('webhooks.secret.once'),
+    label: t('webhooks.secret.label'),
+    copy: t('webhooks.secret.copy'),
+    copied: t('webhooks.secret.copied'),
+    done: t('webhooks.secret.done'),
+  };
+  return <SecretOnceModal secret={created?.secret ?? null} texts={texts} onClose={onClose} />;
 }
