@@ -1,4 +1,4 @@
-import { createECDH, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,7 @@ import { buildApp, createDatabase, loadEnv, startLocalPushService } from '@rally
 import { runAutocannon } from './lib/closed-loop.js';
 import { percentile } from './lib/measure.js';
 import { writeSection } from './lib/results.js';
+import { vapidKeyPair } from './lib/bench-config.js';
 
 /**
  * Issue 30: a campaign launched to N store employees (default 100,000), every one with a browser subscribed to push
@@ -45,13 +46,7 @@ await admin.query(`drop database if exists ${dbName} with (force)`);
 await admin.query(`create database ${dbName}`);
 await admin.end();
 
-// A VAPID pair for this run (a private key with a leading zero byte is drawn again).
-let vapid: { publicKey: string; privateKey: string };
-do {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  vapid = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
-} while (Buffer.from(vapid.privateKey, 'base64url').length !== 32);
+const vapid = vapidKeyPair();
 
 const push = await startLocalPushService({ vapidPublicKey: vapid.publicKey, keepPayloads: false });
 const env = loadEnv({

@@ -4,7 +4,7 @@
 // staff member and store and its transaction credited through the engine (recordCompletion → engine_issue) — and
 // the same file sent again, which must credit nothing (completions and unlocks counted before and after).
 // Target: the first file ≤ 30 s. Each run starts from a new brand, so a rerun measures the same work.
-import { createECDH, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import pg from 'pg';
 import { APP_REQUEST_HEADER, type TApiKeyCreated, type TSalesBatch, type TSalesBatchDetail } from '@rally/domain';
 import { buildApp, createDatabase, dbSchema, insertBrand, insertMember, insertPasswordUser, loadEnv } from '@rally/server';
 import { numberArg, parseArgs } from './lib/args.js';
-import { adminUrl, databaseName } from './lib/bench-config.js';
+import { databaseName, ensureDatabase, vapidKeyPair } from './lib/bench-config.js';
 import { writeSection } from './lib/results.js';
 
 const { campaignMissions, campaigns, missionItems, missions, rewards } = dbSchema;
@@ -35,19 +35,9 @@ const t0 = performance.now();
 const loads: number[] = [loadavg()[0]!];
 const log = (m: string) => console.log(`${((performance.now() - t0) / 1000).toFixed(1).padStart(7)} s  ${m}`);
 
-const admin = new pg.Client({ connectionString: adminUrl(URL_) });
-await admin.connect();
-const dbName = databaseName(URL_);
-if ((await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 0) await admin.query(`create database ${dbName}`);
-await admin.end();
+await ensureDatabase(URL_);
 
-// Production mode wants VAPID keys (Web Push); a pair for this run, unused here.
-let vapid: { publicKey: string; privateKey: string };
-do {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  vapid = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
-} while (Buffer.from(vapid.privateKey, 'base64url').length !== 32);
+const vapid = vapidKeyPair();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-bench-sales-'));
 const env = loadEnv({
@@ -181,7 +171,7 @@ try {
   const verdict = first.finished && first.seconds <= TARGET_SECONDS ? 'PASS' : 'FAIL';
   const body = `## Issue 31: sales — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 
-\`npm run sales -w @rally/bench\` (PostgreSQL, scratch database \`${dbName}\`, pool ${POOL}, the sales job crediting ${POOL - 2}
+\`npm run sales -w @rally/bench\` (PostgreSQL, scratch database \`${databaseName(URL_)}\`, pool ${POOL}, the sales job crediting ${POOL - 2}
 participants at once; ${LINES.toLocaleString('en')} lines = ${transactions.toLocaleString('en')} transactions of ${PER_TX} lines by
 ${STAFF.toLocaleString('en')} staff at ${STORES} stores, a ${(csv.length / 1024 / 1024).toFixed(1)} MB CSV sent to \`POST /api/v1/sales/files\` with an API key;
 one running campaign, an item-sold mission of ${PRODUCTS} SKUs, a money reward every 5 completions; ${availableParallelism()} cores, ${cpu};

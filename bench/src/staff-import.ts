@@ -3,7 +3,7 @@
 // PostgreSQL server (its own scratch database, rally_bench_staff): the preview (nothing saved), the apply into an
 // empty brand (every row added), and the same file applied again (every row unchanged). Target: apply ≤ 30 s.
 // Each run starts from a new brand, so a rerun measures the same work.
-import { createECDH } from 'node:crypto';
+
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { TStaffImportResult } from '@rally/domain';
 import { buildApp, createDatabase, insertBrand, insertMember, insertPasswordUser, loadEnv } from '@rally/server';
 import { numberArg, parseArgs } from './lib/args.js';
-import { adminUrl, databaseName } from './lib/bench-config.js';
+import { databaseName, ensureDatabase, vapidKeyPair } from './lib/bench-config.js';
 import { writeSection } from './lib/results.js';
 
 const args = parseArgs(process.argv.slice(2));
@@ -26,19 +26,9 @@ const t0 = performance.now();
 const loads: number[] = [loadavg()[0]!];
 const log = (m: string) => console.log(`${((performance.now() - t0) / 1000).toFixed(1).padStart(7)} s  ${m}`);
 
-const admin = new pg.Client({ connectionString: adminUrl(URL_) });
-await admin.connect();
-const dbName = databaseName(URL_);
-if ((await admin.query('select 1 from pg_database where datname = $1', [dbName])).rowCount === 0) await admin.query(`create database ${dbName}`);
-await admin.end();
+await ensureDatabase(URL_);
 
-// Production mode wants VAPID keys (Web Push); a pair for this run, unused here.
-let vapid: { publicKey: string; privateKey: string };
-do {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  vapid = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
-} while (Buffer.from(vapid.privateKey, 'base64url').length !== 32);
+const vapid = vapidKeyPair();
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rally-bench-staff-'));
 const env = loadEnv({
@@ -125,7 +115,7 @@ try {
   const verdict = first.seconds <= TARGET_SECONDS ? 'within' : 'OVER';
   const body = `## Staff import (issue 30) — ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC
 
-\`npm run staff-import -w @rally/bench\` (PostgreSQL, scratch database \`${dbName}\`; ${PEOPLE.toLocaleString('en')} people over
+\`npm run staff-import -w @rally/bench\` (PostgreSQL, scratch database \`${databaseName(URL_)}\`; ${PEOPLE.toLocaleString('en')} people over
 ${STORES.toLocaleString('en')} stores, a ${(csv.length / 1024 / 1024).toFixed(1)} MB CSV through \`POST /api/staff/import/…\`; ${availableParallelism()} cores, ${cpu};
 load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} during the run, other sessions' work on the machine).
 

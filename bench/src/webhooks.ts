@@ -1,4 +1,4 @@
-import { createECDH, createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { buildApp, createDatabase, loadEnv } from '@rally/server';
 import { runAutocannon } from './lib/closed-loop.js';
 import { percentile } from './lib/measure.js';
 import { writeSection } from './lib/results.js';
+import { vapidKeyPair } from './lib/bench-config.js';
 
 /**
  * Issue 31: outbound webhooks, on a scratch PostgreSQL database, one server process running its jobs (decision 0029).
@@ -71,13 +72,7 @@ const listen = (s: http.Server) => new Promise<string>((resolve) => s.listen(0, 
 const fastUrl = await listen(fast);
 const hangUrl = await listen(hang);
 
-// A VAPID pair (production requires one; no push is sent here).
-let vapid: { publicKey: string; privateKey: string };
-do {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  vapid = { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url') };
-} while (Buffer.from(vapid.privateKey, 'base64url').length !== 32);
+const vapid = vapidKeyPair();
 
 const env = loadEnv({
   NODE_ENV: 'production',
