@@ -140,7 +140,7 @@ const submitLoad = async (seconds: number) => {
           setupRequest: (req) => ({
             ...req,
             headers: { cookie: cookies[n++ % SESSIONS]!, origin: PUBLIC_URL, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-            body: JSON.stringify({ kind: 'general' }),
+            body: JSON.stringify({ kind: 'general', answers: [] }),
           }),
         },
       ],
@@ -151,6 +151,15 @@ const submitLoad = async (seconds: number) => {
   return { p95: percentile(sorted, 0.95), p50: percentile(sorted, 0.5), rps: latencies.length / seconds, non2xx: result.non2xx };
 };
 
+// One submit first: a refused one stops the run with its answer instead of measuring refusals.
+{
+  const probe = await fetch(`${appUrl}/api/play/campaigns/${running}/missions/${cm}/completions`, {
+    method: 'POST',
+    headers: { cookie: cookies[0]!, origin: PUBLIC_URL, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify({ kind: 'general', answers: [] }),
+  });
+  if (!probe.ok) throw new Error(`a submit is refused: ${probe.status} ${await probe.text()}`);
+}
 await submitLoad(3); // warm-up
 const alone = await submitLoad(DURATION);
 console.log(`submit alone: p50 ${alone.p50} ms, p95 ${alone.p95} ms, ${alone.rps.toFixed(0)}/s, non-2xx ${alone.non2xx}`);
