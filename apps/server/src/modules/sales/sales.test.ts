@@ -9,12 +9,16 @@ import {
   type TSalesBatchDetail,
   type TSalesLine,
   type TSalesPostResult,
+  type TWebhookEndpointWithSecret,
+  type TWebhookMessageList,
 } from '@rally/domain';
+import { Webhook } from 'standardwebhooks';
 import { completions, missionItems, salesBatches, salesLines, salesTransactions, stores } from '../../db/schema/index.js';
 import { runningCampaign } from '../../testing/engine-kit.js';
 import { factories } from '../../testing/factories.js';
 import { multipartBody } from '../../testing/multipart.js';
 import { createTestApp, type TestApp } from '../../testing/test-app.js';
+import { startWebhookReceiver } from '../../testing/webhook-receiver.js';
 
 let t: TestApp;
 let salesKey: TApiKeyCreated;
@@ -224,4 +228,51 @@ describe('sales files', () => {
     const made = await db().select().from(completions).where(eq(completions.campaignMissionId, k.sale.cm.id));
     expect(made).toHaveLength(2);
   });
+});
+
+describe("issue 31's done-when, end to end", () => {
+  it('a script with a key sends a sales file, the staff member is credited in the report, the brand’s receiver verifies the signed reward.unlocked, and the same file again credits nothing', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const hook = await t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks',
+        headers: { cookie: ownerCookie, [APP_REQUEST_HEADER]: '1' },
+        payload: { url: receiver.url('/pos'), events: ['reward.unlocked'] },
+      });
+      expect(hook.statusCode, hook.body).toBe(201);
+      const { endpoint, secret } = hook.json() as TWebhookEndpointWithSecret;
+      const k = await salesCampaign('E');
+      const [jamie] = k.users;
+      const csv = ['store_pos_id,staff,sku,quantity,amount_cents,sold_at,transaction_id', `E-POS,${jamie!.email},E-SKU-1,2,4000,${new Date(Date.now() - 5_000).toISOString()},E-T1`].join('\n');
+      // What the README's curl does: the file as a multipart part, with the key, then the batch read back with it.
+      const send = async () => {
+        const { payload, contentType } = multipartBody({ name: 'closing.csv', type: 'text/csv', bytes: Buffer.from(csv) });
+        const res = await t.app.inject({ method: 'POST', url: '/api/v1/sales/files', headers: { authorization: `Bearer ${salesKey.secret}`, 'content-type': contentType }, payload });
+        expect(res.statusCode, res.body).toBe(202);
+        await t.app.jobs.drain();
+        return (await call(salesKey, 'GET', `/api/v1/sales/batches/${(res.json() as TSalesBatch).id}`)).json() as TSalesBatchDetail;
+      };
+
+      const first = await send();
+      expect(first.batch).toMatchObject({ status: 'done', credited: 1, completions: 1, unlocks: 1 });
+      expect((await report(k.campaign.id)).totals).toMatchObject({ completions: 1, participants: 1, rewardsUnlocked: 1 });
+
+      const end = Date.now() + 10_000;
+      while (receiver.at('/pos').length === 0 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 50));
+      const [delivered] = receiver.at('/pos');
+      expect(delivered, 'reward.unlocked delivered').toBeDefined();
+      const event = new Webhook(secret).verify(delivered!.body, delivered!.headers) as { type: string; data: Record<string, unknown> };
+      expect(event).toMatchObject({ type: 'reward.unlocked', data: { campaignId: k.campaign.id, participant: { storeUserId: jamie!.id } } });
+
+      const replay = await send();
+      expect(replay.batch).toMatchObject({ status: 'done', credited: 0, duplicates: 1, completions: 0 });
+      expect((await report(k.campaign.id)).totals).toMatchObject({ completions: 1, rewardsUnlocked: 1 });
+      // The outbox is written with the change: a replay that unlocked nothing queued no second event.
+      const messages = await t.app.inject({ method: 'GET', url: `/api/webhooks/${endpoint.id}/messages`, headers: { cookie: ownerCookie } });
+      expect((messages.json() as TWebhookMessageList).items).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
+  }, 60_000);
 });
