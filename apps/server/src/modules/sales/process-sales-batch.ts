@@ -61,11 +61,12 @@ interface Transaction {
  * Processes a batch's lines not processed yet, a step at a time: each step resolves its stores, staff and SKUs in
  * set-wise lookups, plans every transaction's completions with the domain rule (salesCompletionsFor), claims the
  * transactions that credit something in one statement (the primary key (brand, transaction id) keeps each id once
- * per brand), then records each planned completion through the engine's one issuance path (recordCompletion →
- * engine_issue), several participants at once. A claim and its completions are not one database transaction, so a
- * crash between them is healed by running the batch again: its own claims are found as its own and the engine's
- * idempotency key (`sales:<transaction>:<campaign mission>`) answers the completions already made instead of
- * making them twice. Writes each line's outcome and moves the batch's counts; the batch is done at the end.
+ * per brand; the next step's lookups and claims run while a step is credited), then records each planned completion
+ * through the engine's one issuance path (recordCompletion → engine_issue), several participants at once. A claim
+ * and its completions are not one database transaction, so a crash between them is healed by running the batch
+ * again: its own claims are found as its own and the engine's idempotency key (`sales:<transaction>:<campaign
+ * mission>`) answers the completions already made instead of making them twice. Writes each line's outcome and moves the batch's counts (a step's while the next is credited,
+ * in step order); the batch is done at the end, after the last step's write.
  */
 export async function processSalesBatch(
   deps: SalesDeps,
@@ -95,19 +96,28 @@ export async function processSalesBatch(
     steps.at(-1)!.push(t);
     size += t.lines.length;
   }
-  // The next step is planned (its lookups) while this one is credited: different transactions, and a participant's
-  // completions still reach the engine in order, as a step is credited only after the one before.
+  // A pipeline of three: the next step is planned and claimed while this one is credited, and the step before is
+  // written meanwhile. Different transactions; a participant's completions still reach the engine in order, as a step
+  // is credited only after the one before.
   const plan = (i: number) => {
     const planned = planStep(deps, batch, steps[i]!, missions, reachByStore);
     planned.catch(() => undefined);
     return planned;
   };
   let next = steps.length > 0 ? plan(0) : null;
+  let writing: Promise<void> = Promise.resolve();
   for (let i = 0; i < steps.length; i++) {
     const planned = await next!;
     next = i + 1 < steps.length ? plan(i + 1) : null;
-    all.push(...(await creditStep(deps, batch, planned, store)));
+    const credited = await creditStep(deps, batch, planned);
+    // A step's bookkeeping (its credits, lines' outcomes and counts) is written while the next step is credited: one
+    // write in flight, in step order, each awaited before the next one starts and the last one before `done`.
+    await writing;
+    writing = recordStep(deps.db, batch, credited, store);
+    writing.catch(() => undefined);
+    all.push(...credited.result);
   }
+  await writing;
   await updateBatch(deps.db, batch.id, { status: 'done', finishedAt: new Date() });
   return all;
 }
@@ -162,7 +172,10 @@ const setOutcome = (
   storeUserId: number | null = null,
 ) => outcomes.set(l.row, { row: l.row, outcome, message, storeUserId });
 
-/** A step's lookups and plan: every line's problem, and the completions the others make. Writes nothing. */
+/**
+ * A step's lookups, plan and claims: every line's problem, the completions the others make, and the claim of their
+ * transactions (one statement per thousand; a transaction another batch holds is a duplicate). Writes only the claims.
+ */
 async function planStep(
   deps: SalesDeps,
   batch: { id: number; brandId: string },
@@ -280,26 +293,9 @@ async function planStep(
     if (plans.length > 0)
       work.push({ tx: { id: tx.id, lines: lines.filter((l) => planned.has(l.row)) }, participant, plans });
   }
-  return { txs, outcomes, work };
-}
-
-/**
- * A planned step's writes: its claims (one statement per thousand; a transaction another batch holds is a
- * duplicate), the engine's calls, then its credits, lines' outcomes and the batch's counts in one transaction.
- */
-async function creditStep(
-  deps: SalesDeps,
-  batch: { id: number; brandId: string },
-  { txs, outcomes, work }: PlannedStep,
-  store: boolean,
-): Promise<LineOutcome[]> {
-  const { db } = deps;
-  const set = (
-    l: SalesLineInput,
-    outcome: TSalesLineOutcome,
-    message: string | null,
-    storeUserId: number | null = null,
-  ) => setOutcome(outcomes, l, outcome, message, storeUserId);
+  // The transactions that credit something are claimed here, while the step before is still being credited: a claim
+  // is this batch's whenever it is made, and a claim without its completions (a stop before them) is healed by the
+  // batch's rerun like any other.
   const holders = await claimTransactions(
     db,
     batch.brandId,
@@ -317,18 +313,41 @@ async function creditStep(
       );
     return false;
   });
+  return { txs, outcomes, work: mine };
+}
 
+interface Credit {
+  transactionId: string;
+  completionId: number;
+  campaignId: number;
+  storeUserId: number;
+  unlocks: number;
+}
+
+interface CreditedStep {
+  txs: Transaction[];
+  result: LineOutcome[];
+  credits: Credit[];
+}
+
+/** A planned step's engine calls (its claims are planStep's, its bookkeeping recordStep's). */
+async function creditStep(
+  deps: SalesDeps,
+  batch: { id: number; brandId: string },
+  { txs, outcomes, work: mine }: PlannedStep,
+): Promise<CreditedStep> {
+  const { db } = deps;
+  const set = (
+    l: SalesLineInput,
+    outcome: TSalesLineOutcome,
+    message: string | null,
+    storeUserId: number | null = null,
+  ) => setOutcome(outcomes, l, outcome, message, storeUserId);
   // Through the engine, one participant's completions in order, `concurrency` participants at once.
   const byParticipant = new Map<number, Work[]>();
   for (const w of mine) byParticipant.set(w.participant.id, [...(byParticipant.get(w.participant.id) ?? []), w]);
   const queues = [...byParticipant.values()];
-  const credits: {
-    transactionId: string;
-    completionId: number;
-    campaignId: number;
-    storeUserId: number;
-    unlocks: number;
-  }[] = [];
+  const credits: Credit[] = [];
   await inParallel(queues, deps.concurrency, async (queue) => {
     for (const w of queue) {
       const okRows = new Set<number>();
@@ -370,6 +389,16 @@ async function creditStep(
   });
 
   const result = txs.flatMap((t) => t.lines.map((l) => outcomes.get(l.row)!));
+  return { txs, result, credits };
+}
+
+/** A credited step's credits, its lines' outcomes and the batch's counts, in one transaction. */
+async function recordStep(
+  db: Db,
+  batch: { id: number; brandId: string },
+  { txs, result, credits }: CreditedStep,
+  store: boolean,
+): Promise<void> {
   // What the step made, its lines' outcomes and the batch's counts together: a stop leaves all of them or none.
   await db.transaction(async (tx) => {
     await insertCredits(tx, batch.brandId, batch.id, credits);
@@ -396,7 +425,6 @@ async function creditStep(
       unlocks: credits.reduce((n, c) => n + c.unlocks, 0),
     });
   });
-  return result;
 }
 
 /** Runs `fn` over the items, at most `concurrency` at once. */
