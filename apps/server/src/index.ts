@@ -8,5 +8,5 @@ export { createEngineCaches, recordCompletion } from './modules/engine/index.js'
 export { createOcrPool, prepareReceiptImage, type OcrPool } from './modules/smart-review/index.js';
 export { randomReceiptSpec, renderReceipt, receiptTotalCents, RECEIPT_FONTS, type ReceiptSpec } from './testing/receipt-image.js';
 export { accrueInvoiceLine, closeInvoices } from './modules/billing/index.js';
-export { startLocalPushService, type LocalPushService, type ReceivedPush } from './testing/push-service.js';
+export { startLocalPushService, type LocalPushService, type LocalPushSubscription, type ReceivedPush } from './testing/push-service.js';
 export { pgliteTemplate } from './testing/test-database.js';

@@ -59,6 +59,24 @@ export async function startLocalPushService(opts: { vapidPublicKey?: string; kee
   const received: ReceivedPush[] = [];
   const refused: { subscriptionId: string; why: string }[] = [];
   const waiters = new Set<() => void>();
+  // A sender signs one VAPID token per push service and reuses it for hours, as push services expect: each token and
+  // key is verified once (signature, audience, expiry then checked on every push), as a real push service would cache it.
+  const verified = new Map<string, Promise<JWTPayload>>();
+  const verifiedToken = (token: string, key: string) => {
+    const cacheKey = `${key} ${token}`;
+    let claims = verified.get(cacheKey);
+    if (!claims) {
+      const point = Buffer.from(key, 'base64url');
+      claims = importJWK({ kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, 'ES256')
+        .then((jwk) => jwtVerify(token, jwk, { audience: url, algorithms: ['ES256'] }))
+        .then((result) => result.payload);
+      verified.set(cacheKey, claims);
+    }
+    return claims.then((payload) => {
+      if (payload.exp !== undefined && payload.exp < Date.now() / 1000) throw new Error('"exp" claim timestamp check failed');
+      return payload;
+    });
+  };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -78,14 +96,9 @@ export async function startLocalPushService(opts: { vapidPublicKey?: string; kee
         if (opts.vapidPublicKey && key !== opts.vapidPublicKey) return refuse('k is not the VAPID public key');
         if (req.headers['content-encoding'] !== 'aes128gcm') return refuse('content-encoding');
         if (!req.headers['ttl']) return refuse('no TTL');
-        const point = Buffer.from(key, 'base64url');
         let claims: JWTPayload;
         try {
-          const jwk = await importJWK(
-            { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
-            'ES256',
-          );
-          ({ payload: claims } = await jwtVerify(token, jwk, { audience: url, algorithms: ['ES256'] }));
+          claims = await verifiedToken(token, key);
         } catch (error) {
           return refuse(`vapid token: ${(error as Error).message}`);
         }
