@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { CODE_REWARD_TYPES, EDITABLE_STATUSES, type TCampaignListQuery, type TCampaignStatus, type TInviteStatus, type TRewardScope } from '@rally/domain';
+import { EDITABLE_STATUSES, type TCampaignListQuery, type TCampaignStatus, type TInviteStatus, type TRewardScope } from '@rally/domain';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { perDatabase } from '../../lib/per-database.js';
 import { escapeLike, writeOrder } from '../../lib/sql-helpers.js';
-import { brands, campaignAudit, campaignCounts, campaignMissions, campaignPartners, campaigns, missionItems, missions, rewardCodes, rewardPartners, rewards } from '../../db/schema/index.js';
+import { brands, campaignAudit, campaignCounts, campaignMissions, campaignPartners, campaigns, missionItems, missions, rewardPartners, rewards } from '../../db/schema/index.js';
 import type { CampaignRow } from './campaign.mapper.js';
 import { listAnchors, type CampaignPageAnchors, type PageAnchor } from './campaign-page-anchors.js';
 
@@ -274,19 +274,8 @@ export async function copyCampaignContent(db: DbOrTx, brandId: string, fromId: n
     return rewardId === undefined ? [] : [{ brandId, rewardId, partnerBrandId: p.partnerBrandId, budgetCents: p.budgetCents }];
   });
   if (copiedSupplies.length > 0) await db.insert(rewardPartners).values(copiedSupplies);
-  // The codes nobody has received yet go with the copy (one statement per reward, in the database):
-  // a copied code reward is as launchable as its source, and one with none left is refused at launch.
-  for (const [i, source] of rewardRows.entries()) {
-    const copy = copies[i];
-    if (!copy || !(CODE_REWARD_TYPES as readonly string[]).includes(source.type)) continue;
-    await db.execute(sql`
-      insert into ${rewardCodes} (brand_id, reward_id, code)
-      select ${brandId}, ${copy.id}, code from ${rewardCodes}
-      where ${rewardCodes.rewardId} = ${source.id} and ${rewardCodes.issuedAt} is null
-      order by ${rewardCodes.id}`);
-    // The copied pool's low-stock mark, for the copied threshold (decision 0031; nothing without one).
-    if (source.codesLowThreshold !== null) await db.execute(sql`select reward_codes_low_arm(${copy.id}::int)`);
-  }
+  // No code goes with the copy (decision 0021 §5): a code is given once, and a copy of a campaign that still runs
+  // could give the same code again. The copy's code rewards get their own codes, uploaded or generated, before launch.
 }
 
 export interface AuditEntry {

@@ -13,9 +13,9 @@ export interface DuplicateCampaignOptions {
 }
 
 /**
- * A new draft with the same design (issue 29): type, settings, missions, rewards (with their codes nobody received)
- * and the partners to invite with what each is asked to supply;
- * never the money (paid budgets, partner payments, ledger rows), issued codes, progress, schedule or code expiry.
+ * A new draft with the same design (issue 29): type, settings, missions, rewards and the partners to invite with what
+ * each is asked to supply; never the money (paid budgets, partner payments, ledger rows), codes (a code is given once:
+ * the copy's code rewards get their own), progress, schedule or code expiry.
  */
 export async function duplicateCampaign({ db, actor, campaignId }: DuplicateCampaignOptions): Promise<TCampaign> {
   return db.transaction(async (tx) => {

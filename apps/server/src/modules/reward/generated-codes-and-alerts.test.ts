@@ -123,14 +123,14 @@ describe('low-stock alerts', () => {
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json()).toEqual({ codesBelow: 3, budgetBelowCents: null, codesLeft: 5, budgetLeftCents: null, codesLow: false, budgetLow: false } satisfies TStockAlerts);
 
-    // A copy of the campaign takes the threshold and the unissued codes, with the copied pool's mark placed.
+    // A copy of the campaign takes the threshold, not the codes (a code is given once): its pool is empty, unmarked.
     const copy = await inject('POST', `/api/campaign/${k.campaign.id}/duplicate`);
     expect(copy.statusCode, copy.body).toBeLessThan(300);
-    const [copied] = await rows<{ id: number; t: number | null; marks: number }>(
-      sql`select r.id, r.codes_low_threshold as t, (select count(*)::int from reward_codes c where c.reward_id = r.id and c.low_mark) as marks
+    const [copied] = await rows<{ id: number; t: number | null; codes: number }>(
+      sql`select r.id, r.codes_low_threshold as t, (select count(*)::int from reward_codes c where c.reward_id = r.id) as codes
           from rewards r where r.campaign_id = ${(copy.json() as { id: number }).id}`,
     );
-    expect([copied!.t, copied!.marks]).toEqual([3, 1]);
+    expect([copied!.t, copied!.codes]).toEqual([3, 0]);
 
     const cookie = await playCookie(db(), t.brandIds.owner, k.users[0]!.id);
     const spend = async () => expect((await submit(t.app, cookie, k.campaign.id, k.cm.id, general)).statusCode).toBe(201);
