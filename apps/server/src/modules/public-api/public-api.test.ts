@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_KEY_SCOPES, APP_REQUEST_HEADER, PLAY_SESSION_COOKIE, type TApiKeyCreated, type TCampaign, type TV1Consumer, type TV1Unlock } from '@rally/domain';
 import { brandActivity, campaigns, completions } from '../../db/schema/index.js';
@@ -281,7 +281,7 @@ describe('public API v1: consumers', () => {
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ id: made.id, active: true });
     expect((await me(await session())).statusCode).toBe(200);
-    const lines = await db().select().from(brandActivity).where(eq(brandActivity.subjectId, String(made.id)));
+    const lines = await db().select().from(brandActivity).where(eq(brandActivity.subjectId, String(made.id))).orderBy(asc(brandActivity.id));
     expect(lines.filter((l) => l.subjectType === 'consumer').map((l) => l.action)).toEqual(['consumer.created', 'consumer.deactivated', 'consumer.updated']);
   });
 });
